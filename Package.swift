@@ -1,0 +1,74 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "Curtain",
+    products: [
+        // Pure geometry, text measurement, wrapping, layout nodes, grids, presentation frames.
+        .library(name: "CurtainLayout", targets: ["CurtainLayout"]),
+        // The cell buffer everything draws into, its diff, and a headless screen for tests.
+        .library(name: "CurtainScreen", targets: ["CurtainScreen"]),
+        // Scenes, presentation controllers, dimming, transitions, springs, focus.
+        .library(name: "Curtain", targets: ["Curtain"]),
+        // The ncurses backend: draws cell diffs, reads keys, restores the terminal.
+        .library(name: "CurtainTerminal", targets: ["CurtainTerminal"]),
+        .executable(name: "curtain-demo", targets: ["curtain-demo"]),
+        .executable(name: "curtain-bench", targets: ["curtain-bench"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
+        .package(url: "https://github.com/x-sheep/swift-property-based.git", from: "2.0.1"),
+    ],
+    targets: [
+        .systemLibrary(
+            name: "CNcurses",
+            path: "Modules/CNcurses",
+            pkgConfig: "ncursesw",
+            providers: [.apt(["libncurses-dev"])]
+        ),
+        .target(name: "CurtainLayout"),
+        .target(name: "CurtainScreen", dependencies: ["CurtainLayout"]),
+        .target(name: "Curtain", dependencies: ["CurtainLayout", "CurtainScreen"]),
+        .target(name: "CurtainTerminal", dependencies: ["CurtainScreen", "CNcurses"]),
+        .target(
+            name: "CurtainDemoKit",
+            dependencies: ["Curtain", "CurtainLayout", "CurtainScreen", "CurtainTerminal"],
+            resources: []
+        ),
+        .executableTarget(
+            name: "curtain-demo",
+            dependencies: [
+                "CurtainDemoKit",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .executableTarget(
+            name: "curtain-bench",
+            dependencies: ["CurtainDemoKit", "Curtain", "CurtainScreen", "CurtainTerminal"]
+        ),
+        .testTarget(
+            name: "CurtainLayoutTests",
+            dependencies: [
+                "CurtainLayout",
+                .product(name: "PropertyBased", package: "swift-property-based"),
+            ]
+        ),
+        .testTarget(
+            name: "CurtainScreenTests",
+            dependencies: [
+                "CurtainScreen",
+                .product(name: "PropertyBased", package: "swift-property-based"),
+            ]
+        ),
+        .testTarget(
+            name: "CurtainTests",
+            dependencies: [
+                "Curtain",
+                .product(name: "PropertyBased", package: "swift-property-based"),
+            ]
+        ),
+        .testTarget(name: "CurtainTerminalTests", dependencies: ["CurtainTerminal", "CNcurses"]),
+        .testTarget(name: "CurtainDemoTests", dependencies: ["CurtainDemoKit"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -8,7 +8,7 @@ import CurtainLayout
 /// character blanks the other half.
 public struct CellBuffer: Hashable, Sendable {
     public private(set) var size: Size
-    public private(set) var cells: [Cell]
+    public internal(set) var cells: [Cell]
 
     /// A buffer of `size` filled with `fill`.
     public init(size: Size, fill: Cell = .blank) {

@@ -1,0 +1,227 @@
+import CurtainLayout
+import CurtainScreen
+
+/// Decides where presented content goes, how it enters and leaves, and what is dimmed behind it:
+/// the terminal form of `UIPresentationController`.
+///
+/// Subclass it to make your own presentation; the built-in ``ToastPresentationController``,
+/// ``SheetPresentationController`` and ``FullScreenPresentationController`` use only what is
+/// public here. The lifecycle, as in UIKit:
+///
+/// - ``presentationTransitionWillBegin()`` → slide in → ``presentationTransitionDidEnd(_:)``
+///   (`false` when a dismissal interrupted it);
+/// - ``dismissalTransitionWillBegin()`` → slide out → ``dismissalTransitionDidEnd(_:)``
+///   (`false` when presenting again cancelled the dismissal).
+///
+/// The frame is computed during every layout pass (``frameOfPresentedView(inContext:safeArea:)``)
+/// and stored in ``frameOfPresentedView``; drawing only reads the stored frame. That is why a
+/// presentation reappears at its own frame in the very first frame after something that covered
+/// it goes away: nothing is recomputed late, and computing the frame never reads back what was drawn.
+@MainActor
+open class PresentationController {
+    /// The content shown: its ``View/fittingSize(width:)`` decides the height.
+    public let presentedView: View
+
+    /// The view `present` was called from.
+    public internal(set) weak var presentingView: View?
+
+    /// The view whose frame confines this presentation (UIKit's container view): the nearest
+    /// view that defines a presentation context, finally the scene's root.
+    public internal(set) weak var contextView: View?
+
+    public internal(set) var state: PresentationState = .dismissed
+
+    /// The target frame, stored by the last layout pass.
+    public private(set) var frameOfPresentedView: Rect = .zero
+
+    /// The frame drawn in the current animation frame: ``frameOfPresentedView`` moved by the slide
+    /// and with its height following the spring, in whole cells.
+    public private(set) var displayedFrame: Rect = .zero
+
+    /// The dim strength drawn in the current animation frame (0 … ``dimmingStrength``).
+    public private(set) var displayedDim: Double = 0
+
+    /// Set by ``Scene``: the view that had focus when this was presented, given focus back on dismissal.
+    var focusToRestore: View?
+
+    /// 0 = off-screen, 1 = at its frame. Dim and slide follow it.
+    private var progress: Double = 0
+    private var progressAnimation: TimedAnimation?
+    private var height: SpringAnimation?
+    private var animateNextLayout = true
+    /// When the content was last interacted with or presented, for ``autoDismissDelay``.
+    var autoDismissReference: Double = 0
+
+    public init(presentedView: View) {
+        self.presentedView = presentedView
+    }
+
+    // MARK: - Override points
+
+    /// The presented frame for a context rect and its safe-area insets. The default places the
+    /// content against ``edge`` with ``insets``, sized by its fitting height.
+    open func frameOfPresentedView(inContext context: Rect, safeArea: EdgeInsets) -> Rect {
+        presentationFrame(context: context, safeArea: safeArea, edge: edge, insets: insets,
+                          maximumHeight: maximumHeight, content: ViewFitting(view: presentedView))
+    }
+
+    /// The edge the content is placed against and slides in from.
+    open var edge: PresentationEdge { .bottom }
+
+    /// Distance from the edges of the context's content area.
+    open var insets: EdgeInsets { EdgeInsets(top: 1, left: 2, bottom: 1, right: 2) }
+
+    /// A cap on the height, beyond the room the context leaves.
+    open var maximumHeight: Int? { nil }
+
+    /// How dark the context gets behind the presentation (0 … 1). UIKit's dimming views use 0.5.
+    open var dimmingStrength: Double { 0.5 }
+
+    /// What is dimmed: by default the context's ``View/dimmingRect``.
+    open func dimmingRect(in context: View) -> Rect { context.dimmingRect }
+
+    /// Where the presented view may draw: by default the context's content area, so a sliding
+    /// toast appears from under the context's border and never outside it.
+    open func clipRect(in context: View) -> Rect { context.frame.inset(by: context.safeAreaInsets) }
+
+    /// Length of the slide in and out, before ``MotionSettings`` scaling.
+    open var transitionDuration: Double { 0.35 }
+
+    /// The spring that animates live height changes. Critically damped, 0.3 s, as in the seeds.
+    open var resizeSpring: Spring { Spring(dampingRatio: 1.0, response: 0.3) }
+
+    /// If set, the presentation dismisses itself this many seconds after it appeared, but never
+    /// while its content holds focus (the delay restarts when focus leaves it).
+    open var autoDismissDelay: Double? { nil }
+
+    /// When true the presentation ignores pane contexts and uses the whole screen (the scene's root).
+    open var usesScreenContext: Bool { false }
+
+    /// Whether presenting this should move keyboard focus into the presented content.
+    open var takesFocus: Bool { presentedView.canBecomeFocused }
+
+    open func presentationTransitionWillBegin() {}
+    open func presentationTransitionDidEnd(_ completed: Bool) {}
+    open func dismissalTransitionWillBegin() {}
+    open func dismissalTransitionDidEnd(_ completed: Bool) {}
+
+    /// Called at the start of every layout pass that includes this presentation, before its frame
+    /// is computed (UIKit's `containerViewWillLayoutSubviews`).
+    open func containerViewWillLayoutSubviews() {}
+
+    // MARK: - Live resize
+
+    /// Tells the presentation its content changed size: the next layout pass re-measures it and,
+    /// if `animated`, moves to the new height with ``resizeSpring``.
+    public func updatePresentationLayout(animated: Bool = true) {
+        animateNextLayout = animated
+        presentedView.setNeedsLayout()
+    }
+
+    // MARK: - Driven by the scene
+
+    /// Recomputes and stores the frame. Called by the scene's layout pass.
+    func layout(motion: MotionSettings) {
+        guard let context = contextView else { return }
+        containerViewWillLayoutSubviews()
+        let frame = frameOfPresentedView(inContext: context.frame, safeArea: context.safeAreaInsets)
+        frameOfPresentedView = frame
+        let targetHeight = Double(frame.height)
+        if var spring = height, animateNextLayout, !motion.reduceMotion, state != .dismissed {
+            if spring.target != targetHeight { spring.retarget(targetHeight) }
+            height = spring
+        } else {
+            var spring = SpringAnimation(value: targetHeight, spring: motion.spring(resizeSpring))
+            spring.jump(to: targetHeight)
+            height = spring
+        }
+        animateNextLayout = true
+        presentedView.layoutFrame = frame
+        updateDisplayedFrame()
+    }
+
+    /// Starts the slide in (or reverses a slide out) from wherever it is now.
+    func beginPresentation(at now: Double, motion: MotionSettings) {
+        state = .presenting
+        presentationTransitionWillBegin()
+        animateProgress(to: 1, at: now, motion: motion)
+        autoDismissReference = now
+    }
+
+    func beginDismissal(at now: Double, motion: MotionSettings) {
+        if state == .presenting { presentationTransitionDidEnd(false) }
+        state = .dismissing
+        dismissalTransitionWillBegin()
+        animateProgress(to: 0, at: now, motion: motion)
+    }
+
+    private func animateProgress(to target: Double, at now: Double, motion: MotionSettings) {
+        let duration = motion.duration(transitionDuration) * abs(target - progress)
+        if duration <= 0 {
+            progress = target
+            progressAnimation = nil
+        } else {
+            progressAnimation = TimedAnimation(from: progress, to: target, duration: duration,
+                                               curve: .easeInOut, start: now)
+        }
+    }
+
+    /// Advances the animations to `now`. Returns the lifecycle event that completed, if any.
+    func advance(to now: Double) -> PresentationState? {
+        if let animation = progressAnimation {
+            progress = animation.value(at: now)
+            if animation.isFinished(at: now) { progressAnimation = nil }
+        }
+        height?.step(to: now)
+        updateDisplayedFrame()
+        guard progressAnimation == nil else { return nil }
+        switch state {
+        case .presenting where progress >= 1:
+            state = .presented
+            presentationTransitionDidEnd(true)
+            return .presented
+        case .dismissing where progress <= 0:
+            state = .dismissed
+            return .dismissed
+        default:
+            return nil
+        }
+    }
+
+    /// True while something on screen still moves.
+    var isAnimating: Bool {
+        progressAnimation != nil || state == .presenting || state == .dismissing
+            || !(height?.isSettled ?? true)
+    }
+
+    private func updateDisplayedFrame() {
+        guard let context = contextView else { return }
+        let target = frameOfPresentedView
+        let rows = max(0, min(CellQuantizer.cells(height?.value ?? Double(target.height)),
+                              context.frame.height))
+        var frame = target
+        frame.size.height = rows
+        if edge == .bottom { frame.origin.y = target.maxY - rows }
+        // Slide: from fully beyond the context's content edge (progress 0) to the frame (1).
+        let area = clipRect(in: context)
+        let eased = progress
+        switch edge {
+        case .bottom:
+            let distance = max(0, area.maxY - frame.minY)
+            frame.origin.y += CellQuantizer.cells((1 - eased) * Double(distance))
+        case .top:
+            let distance = max(0, frame.maxY - area.minY)
+            frame.origin.y -= CellQuantizer.cells((1 - eased) * Double(distance))
+        }
+        displayedFrame = frame
+        // The dim moves in at most four visible steps: each step repaints the whole dimmed area.
+        displayedDim = dimmingStrength * (progress * 4).rounded(.up) / 4
+        if progress <= 0 { displayedDim = 0 }
+    }
+}
+
+/// Adapts a view to the layout core's ``FittingContent``.
+struct ViewFitting: FittingContent {
+    let view: View
+    func fittingSize(width: Int) -> Size { MainActor.assumeIsolated { view.fittingSize(width: width) } }
+}

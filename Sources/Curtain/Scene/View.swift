@@ -1,0 +1,126 @@
+import CurtainLayout
+import CurtainScreen
+
+/// A rectangle of the screen that draws itself into a ``CellBuffer``: the terminal form of `UIView`.
+///
+/// Views form a tree. The ``Scene`` owns the root, lays the tree out and composes every frame
+/// by asking each view to draw, back to front. Views live on the main actor: all of Curtain's UI
+/// state does, so a program needs no locks and the compiler checks it.
+@MainActor
+open class View {
+    /// Where the view sits, in screen cells. Set by its parent's ``layoutSubviews()``.
+    public var frame: Rect = .zero
+
+    /// The frame the content is laid out for. Equal to ``frame`` except for presented content
+    /// whose frame is animating: then it is the target frame, so the content is laid out at its
+    /// final size and clipped by the moving ``frame`` (no half-wrapped text, no jitter).
+    public internal(set) var layoutFrame: Rect = .zero
+
+    public private(set) var subviews: [View] = []
+    public private(set) weak var superview: View?
+
+    /// When true, presentations started from this view or its descendants are confined to its
+    /// frame, and their dimming covers only this view (UIKit's `definesPresentationContext`).
+    public var definesPresentationContext = false
+
+    /// What the view reserves at its edges: its border, a title line, a help bar. A presentation
+    /// in this context is placed inside `frame` minus these insets.
+    open var safeAreaInsets: EdgeInsets { .zero }
+
+    /// The part of the view a presentation in this context dims. The whole frame by default;
+    /// the screen's root leaves out its help bar.
+    open var dimmingRect: Rect { frame }
+
+    /// Whether keyboard focus may rest on this view.
+    open var canBecomeFocused: Bool { false }
+
+    /// Set by the scene: true while this view holds keyboard focus.
+    public internal(set) var isFocused = false
+
+    /// The scene this view belongs to, if any.
+    public internal(set) weak var scene: Scene?
+
+    public init() {}
+
+    public func addSubview(_ view: View) {
+        view.removeFromSuperview()
+        subviews.append(view)
+        view.superview = self
+        view.scene = scene
+        view.propagateScene()
+        scene?.setNeedsLayout()
+    }
+
+    public func removeFromSuperview() {
+        guard let parent = superview else { return }
+        parent.subviews.removeAll { $0 === self }
+        superview = nil
+        scene?.setNeedsLayout()
+    }
+
+    func propagateScene() {
+        for child in subviews {
+            child.scene = scene
+            child.propagateScene()
+        }
+    }
+
+    /// Places the subviews inside ``frame``. Called by the scene in every layout pass, parents
+    /// before children.
+    open func layoutSubviews() {}
+
+    /// Draws the view itself (not its subviews) into `buffer`, never outside `clip`.
+    open func draw(into buffer: inout CellBuffer, clip: Rect) {}
+
+    /// The size this view needs at `width` columns, height free: the terminal form of
+    /// `systemLayoutSizeFitting(_:withHorizontalFittingPriority: .required, verticalFittingPriority: .fittingSizeLevel)`.
+    open func fittingSize(width: Int) -> Size { Size(width: width, height: 0) }
+
+    /// Asks the scene for a new frame because what this view draws changed.
+    public func setNeedsDisplay() { scene?.setNeedsDisplay() }
+
+    /// Asks the scene for a layout pass (sizes or content that affects sizes changed).
+    public func setNeedsLayout() { scene?.setNeedsLayout() }
+
+    /// The nearest view, starting with this one, that defines a presentation context.
+    public var presentationContext: View? {
+        var view: View? = self
+        while let candidate = view {
+            if candidate.definesPresentationContext { return candidate }
+            view = candidate.superview
+        }
+        return nil
+    }
+
+    /// True when `other` is this view or one of its descendants.
+    public func isAncestor(of other: View) -> Bool {
+        var view: View? = other
+        while let candidate = view {
+            if candidate === self { return true }
+            view = candidate.superview
+        }
+        return false
+    }
+
+    /// Draws this view and its subviews, back to front.
+    func drawHierarchy(into buffer: inout CellBuffer, clip: Rect) {
+        let visible = clip.intersection(frame)
+        guard !visible.isEmpty else { return }
+        draw(into: &buffer, clip: visible)
+        for child in subviews { child.drawHierarchy(into: &buffer, clip: visible) }
+    }
+
+    func layoutHierarchy() {
+        layoutSubviews()
+        for child in subviews { child.layoutHierarchy() }
+    }
+
+    /// The deepest view under a screen cell, for mouse clicks.
+    func hitTest(_ point: Point) -> View? {
+        guard frame.contains(point) else { return nil }
+        for child in subviews.reversed() {
+            if let hit = child.hitTest(point) { return hit }
+        }
+        return self
+    }
+}

@@ -1,0 +1,75 @@
+import CurtainLayout
+import CurtainScreen
+
+/// The editable toast: a bordered box holding ``EditableText``, as tall as its wrapped lines plus
+/// its border. While focused it shows a caret cell where the next character goes. When the
+/// presentation caps its height the text scrolls so the last line stays visible.
+@MainActor
+public final class TextToastView: View {
+    public private(set) var text = EditableText()
+
+    public var borderStyle: Style
+    public var textStyle: Style
+    public var caretStyle: Style
+    /// Shown in the bottom border line while the text is empty.
+    public var hint: String?
+    /// Shown in the top border line.
+    public var title: String?
+
+    /// Called after every edit, so the presenter can call ``PresentationController/updatePresentationLayout(animated:)``.
+    public var onChange: (@MainActor () -> Void)?
+
+    public init(title: String? = nil, hint: String? = nil,
+                borderStyle: Style = Style(foreground: .indexed(231), background: .indexed(24)),
+                textStyle: Style = Style(foreground: .indexed(231), background: .indexed(24)),
+                caretStyle: Style = Style(foreground: .indexed(24), background: .indexed(231))) {
+        self.title = title
+        self.hint = hint
+        self.borderStyle = borderStyle
+        self.textStyle = textStyle
+        self.caretStyle = caretStyle
+    }
+
+    public override var canBecomeFocused: Bool { true }
+
+    public func insert(_ character: Character) { text.insert(character); changed() }
+    public func insert(contentsOf string: some StringProtocol) { text.insert(contentsOf: string); changed() }
+    public func insertNewline() { text.insertNewline(); changed() }
+    public func deleteBackward() { text.deleteBackward(); changed() }
+
+    private func changed() {
+        onChange?()
+        setNeedsLayout()
+    }
+
+    public override func fittingSize(width: Int) -> Size {
+        guard width >= 3 else { return Size(width: width, height: 0) }
+        return Size(width: width, height: text.rowCount(width: width - 2) + 2)
+    }
+
+    public override func draw(into buffer: inout CellBuffer, clip: Rect) {
+        let box = frame
+        guard box.width >= 3, box.height >= 1 else { return }
+        buffer.fill(box.intersection(clip), with: .blank(textStyle))
+        buffer.drawBox(box, style: borderStyle, title: title, clip: clip)
+        if text.isEmpty, let hint, box.height >= 2 {
+            buffer.draw(" \(hint) ", at: Point(x: box.minX + 2, y: box.maxY - 1), style: borderStyle,
+                        clip: clip.intersection(box.insetBy(dx: 1, dy: 0)))
+        }
+        // Laid out at the target width; the rows that fit the (possibly animating) box are the
+        // last ones, so the line being typed stays visible.
+        let inner = box.insetBy(dx: 1, dy: 1)
+        let width = max(0, layoutFrame.width - 2)
+        guard !inner.isEmpty, width > 0 else { return }
+        let rows = text.lastRows(inner.height, width: width)
+        let top = inner.maxY - rows.count
+        let interior = clip.intersection(inner)
+        for (offset, row) in rows.enumerated() {
+            let advanced = buffer.draw(row, at: Point(x: inner.minX, y: top + offset), style: textStyle, clip: interior)
+            if isFocused, offset == rows.count - 1 {
+                let caretX = advanced >= width ? inner.minX : inner.minX + advanced
+                buffer.draw(" ", at: Point(x: caretX, y: top + offset), style: caretStyle, clip: interior)
+            }
+        }
+    }
+}

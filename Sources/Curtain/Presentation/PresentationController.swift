@@ -188,6 +188,9 @@ open class PresentationController {
         }
     }
 
+    /// The height spring, for tests that check velocity bounds.
+    package var heightAnimationForTesting: SpringAnimation? { height }
+
     /// True while something on screen still moves.
     var isAnimating: Bool {
         progressAnimation != nil || state == .presenting || state == .dismissing

@@ -45,6 +45,7 @@ public struct EditableText: Sendable, Equatable {
         if measuredWidth >= 0 {
             rowCounts.append(1)
             totalRows += 1
+            remeasure(lines.count - 2)   // no longer carries the caret
         }
     }
 
@@ -54,7 +55,10 @@ public struct EditableText: Sendable, Equatable {
         if lines[lines.count - 1].isEmpty {
             guard lines.count > 1 else { return }
             lines.removeLast()
-            if measuredWidth >= 0 { totalRows -= rowCounts.removeLast() }
+            if measuredWidth >= 0 {
+                totalRows -= rowCounts.removeLast()
+                remeasure(lines.count - 1)   // now carries the caret
+            }
             return
         }
         lines[lines.count - 1].removeLast()
@@ -87,16 +91,15 @@ public struct EditableText: Sendable, Equatable {
 
     private mutating func remeasureLastLine() {
         guard measuredWidth >= 0 else { return }
-        let rows = Self.rows(of: lines[lines.count - 1], width: measuredWidth, withCaret: true)
-        totalRows += rows - rowCounts[rowCounts.count - 1]
-        rowCounts[rowCounts.count - 1] = rows
-        // The line before the last no longer carries the caret.
-        if lines.count >= 2, rowCounts.count >= 2 {
-            let i = lines.count - 2
-            let rows = Self.rows(of: lines[i], width: measuredWidth, withCaret: false)
-            totalRows += rows - rowCounts[i]
-            rowCounts[i] = rows
-        }
+        remeasure(lines.count - 1)
+    }
+
+    /// Re-wraps one line and updates the total: the only work an edit at the end costs.
+    private mutating func remeasure(_ index: Int) {
+        guard measuredWidth >= 0, lines.indices.contains(index) else { return }
+        let rows = Self.rows(of: lines[index], width: measuredWidth, withCaret: index == lines.count - 1)
+        totalRows += rows - rowCounts[index]
+        rowCounts[index] = rows
     }
 
     /// The last `count` wrapped rows at `width` (the bottom of the text, where the caret is),

@@ -136,3 +136,37 @@ extension CellBuffer {
     }
 }
 public enum TextWidth { public static func of(_ s: some StringProtocol) -> Int { s.reduce(0) { $0 + DisplayCluster($1).width } } }
+public struct PaneGrid: Sendable {
+    public var bounds: Rect { didSet { clamp() } }
+    public let columns: Int, rows: Int
+    public let minimumPaneSize: Size
+    public private(set) var verticalSplits: [Int] = []
+    public private(set) var horizontalSplits: [Int] = []
+    public init(bounds: Rect, columns: Int, rows: Int, minimumPaneSize: Size) {
+        self.bounds = bounds; self.columns = columns; self.rows = rows; self.minimumPaneSize = minimumPaneSize
+        verticalSplits = (1..<max(1, columns)).map { bounds.minX + bounds.width * $0 / columns }
+        horizontalSplits = (1..<max(1, rows)).map { bounds.minY + bounds.height * $0 / rows }
+    }
+    mutating func clamp() {
+        verticalSplits = (1..<max(1, columns)).map { bounds.minX + bounds.width * $0 / columns }
+        horizontalSplits = (1..<max(1, rows)).map { bounds.minY + bounds.height * $0 / rows }
+    }
+    public var isBelowMinimum: Bool { bounds.width < columns * minimumPaneSize.width || bounds.height < rows * minimumPaneSize.height }
+    public mutating func moveVerticalSplit(_ i: Int, by d: Int) {
+        guard verticalSplits.indices.contains(i) else { return }
+        let lo = (i == 0 ? bounds.minX : verticalSplits[i - 1]) + minimumPaneSize.width
+        let hi = (i == verticalSplits.count - 1 ? bounds.maxX : verticalSplits[i + 1]) - minimumPaneSize.width
+        verticalSplits[i] = max(lo, min(hi, verticalSplits[i] + d))
+    }
+    public mutating func moveHorizontalSplit(_ i: Int, by d: Int) {
+        guard horizontalSplits.indices.contains(i) else { return }
+        let lo = (i == 0 ? bounds.minY : horizontalSplits[i - 1]) + minimumPaneSize.height
+        let hi = (i == horizontalSplits.count - 1 ? bounds.maxY : horizontalSplits[i + 1]) - minimumPaneSize.height
+        horizontalSplits[i] = max(lo, min(hi, horizontalSplits[i] + d))
+    }
+    public func paneRect(column: Int, row: Int) -> Rect {
+        let xs = [bounds.minX] + verticalSplits + [bounds.maxX]
+        let ys = [bounds.minY] + horizontalSplits + [bounds.maxY]
+        return Rect(x: xs[column], y: ys[row], width: xs[column + 1] - xs[column], height: ys[row + 1] - ys[row])
+    }
+}

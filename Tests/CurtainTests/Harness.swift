@@ -48,7 +48,6 @@ final class TestRoot: View {
         for (i, pane) in panes.enumerated() {
             let end = i == n - 1 ? area.maxX : (i < splits.count ? splits[i] : area.minX + area.width * (i + 1) / n)
             pane.frame = Rect(x: x, y: area.minY, width: end - x, height: area.height)
-            pane.layoutFrame = pane.frame
             x = end
         }
     }

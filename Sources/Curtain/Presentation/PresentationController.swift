@@ -136,7 +136,6 @@ open class PresentationController {
             height = spring
         }
         animateNextLayout = true
-        presentedView.layoutFrame = frame
         updateDisplayedFrame()
     }
 

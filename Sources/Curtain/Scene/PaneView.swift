@@ -47,7 +47,6 @@ open class PaneView: View {
     open override func layoutSubviews() {
         let content = frame.inset(by: safeAreaInsets)
         contentView?.frame = content
-        contentView?.layoutFrame = content
     }
 
     open override func draw(into buffer: inout CellBuffer, clip: Rect) {

@@ -191,11 +191,11 @@ public final class Scene {
     public func layout() {
         needsLayout = false
         root.frame = Rect(origin: .zero, size: size)
-        root.layoutFrame = root.frame
         root.layoutHierarchy()
         for controller in presentations {
             controller.layout(motion: motion)
             controller.presentedView.frame = controller.displayedFrame
+            controller.presentedView.layoutFrame = controller.frameOfPresentedView
             controller.presentedView.layoutHierarchy()
         }
     }
@@ -208,8 +208,9 @@ public final class Scene {
             guard let context = controller.contextView else { continue }
             buffer.dim(controller.dimmingRect(in: context), strength: controller.displayedDim)
             let view = controller.presentedView
-            if view.frame != controller.displayedFrame {
+            if view.frame != controller.displayedFrame || view.layoutFrame != controller.frameOfPresentedView {
                 view.frame = controller.displayedFrame
+                view.layoutFrame = controller.frameOfPresentedView
                 view.layoutHierarchy()
             }
             view.drawHierarchy(into: &buffer, clip: controller.clipRect(in: context).intersection(bounds))

@@ -9,7 +9,10 @@ import CurtainScreen
 @MainActor
 open class View {
     /// Where the view sits, in screen cells. Set by its parent's ``layoutSubviews()``.
-    public var frame: Rect = .zero
+    /// Setting it also sets ``layoutFrame``.
+    public var frame: Rect = .zero {
+        didSet { layoutFrame = frame }
+    }
 
     /// The frame the content is laid out for. Equal to ``frame`` except for presented content
     /// whose frame is animating: then it is the target frame, so the content is laid out at its

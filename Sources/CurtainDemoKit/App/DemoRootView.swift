@@ -1,0 +1,65 @@
+import Curtain
+import CurtainLayout
+import CurtainScreen
+
+/// The demo's screen: a 2×2 grid of panes above a one-row help bar. The help bar is the
+/// screen's safe-area inset, so a toast presented on the whole screen sits above it and its
+/// dimming leaves it alone.
+@MainActor
+final class DemoRootView: View {
+    let grid: GridView
+    /// What the help bar lists: set by the app as focus moves.
+    var helpItems: [(key: String, action: String)] = [] { didSet { setNeedsDisplay() } }
+
+    init(grid: GridView) {
+        self.grid = grid
+        super.init()
+        addSubview(grid)
+    }
+
+    override var safeAreaInsets: EdgeInsets { EdgeInsets(bottom: 1) }
+    override var dimmingRect: Rect { frame.inset(by: safeAreaInsets) }
+
+    override func layoutSubviews() {
+        grid.frame = frame.inset(by: safeAreaInsets)
+    }
+
+    override func draw(into buffer: inout CellBuffer, clip: Rect) {
+        let bar = Rect(x: frame.minX, y: frame.maxY - 1, width: frame.width, height: 1)
+        buffer.fill(bar.intersection(clip), with: .blank(DemoPalette.helpBar))
+        var x = bar.minX + 1
+        for (key, action) in helpItems {
+            let width = TextWidth.of(key) + 1 + TextWidth.of(action)
+            guard x + width <= bar.maxX else { break }   // whole items only
+            x += buffer.draw(key, at: Point(x: x, y: bar.minY), style: DemoPalette.helpKey, clip: clip)
+            x += buffer.draw(" " + action + "  ", at: Point(x: x, y: bar.minY), style: DemoPalette.helpBar, clip: clip)
+        }
+    }
+}
+
+/// The box shown by `m`.
+@MainActor
+final class ModalView: View {
+    override var canBecomeFocused: Bool { true }
+
+    override func draw(into buffer: inout CellBuffer, clip: Rect) {
+        buffer.fill(frame.intersection(clip), with: .blank(DemoPalette.modalText))
+        buffer.drawBox(frame, style: DemoPalette.modalBorder, title: "Full-screen modal", clip: clip)
+        let lines = [
+            "This modal covers the whole screen and dims everything behind it.",
+            "",
+            "When it goes away, every toast is back at its own frame in the very first frame.",
+            "",
+            "Press Esc to dismiss.",
+        ]
+        let inner = frame.insetBy(dx: 3, dy: 2)
+        var y = inner.minY
+        for line in lines {
+            for row in TextWrapper.wrap(line, width: inner.width) where y < inner.maxY {
+                buffer.draw(row, at: Point(x: inner.minX, y: y), style: DemoPalette.modalText, clip: clip)
+                y += 1
+            }
+            if line.isEmpty { y += 1 }
+        }
+    }
+}

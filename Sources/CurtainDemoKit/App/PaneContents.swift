@@ -1,0 +1,65 @@
+import Curtain
+import CurtainLayout
+import CurtainScreen
+
+/// Bands of colour, so dimming is plain to see.
+@MainActor
+final class ColourBandsView: View {
+    override func draw(into buffer: inout CellBuffer, clip: Rect) {
+        let colours: [UInt8] = [196, 202, 208, 214, 220, 226, 190, 154, 118, 82, 46, 47, 48, 49, 50, 51,
+                                45, 39, 33, 27, 21, 57, 93, 129, 165, 201, 200, 199, 198, 197]
+        for y in frame.minY..<frame.maxY {
+            for x in frame.minX..<frame.maxX {
+                let index = colours[((x - frame.minX) / 2 + (y - frame.minY)) % colours.count]
+                buffer.draw("▚", at: Point(x: x, y: y),
+                            style: Style(foreground: .indexed(index), background: .indexed(234)), clip: clip)
+            }
+        }
+        let label = " dim me "
+        let width = TextWidth.of(label)
+        buffer.draw(label, at: Point(x: frame.minX + max(0, (frame.width - width) / 2), y: frame.minY + frame.height / 2),
+                    style: Style(foreground: .indexed(16), background: .indexed(231), attributes: .bold), clip: clip)
+    }
+}
+
+/// Wrapped lines of text in a style: CJK and emoji that take two cells each.
+@MainActor
+final class ParagraphView: View {
+    let paragraphs: [(String, Style)]
+    init(_ paragraphs: [(String, Style)]) { self.paragraphs = paragraphs }
+
+    override func draw(into buffer: inout CellBuffer, clip: Rect) {
+        let inner = frame.inset(by: EdgeInsets(top: 0, left: 1, bottom: 0, right: 1))
+        var y = inner.minY
+        for (text, style) in paragraphs {
+            for line in TextWrapper.wrap(text, width: inner.width) {
+                guard y < inner.maxY else { return }
+                buffer.draw(line, at: Point(x: inner.minX, y: y), style: style, clip: clip)
+                y += 1
+            }
+        }
+    }
+}
+
+/// The time since the demo started, from the demo's clock: the same in every headless run.
+@MainActor
+final class ElapsedTimeView: View {
+    var seconds = 0 { didSet { if seconds != oldValue { setNeedsDisplay() } } }
+
+    override func draw(into buffer: inout CellBuffer, clip: Rect) {
+        let inner = frame.inset(by: EdgeInsets(top: 0, left: 1, bottom: 0, right: 1))
+        let text = twoDigits(seconds / 60) + ":" + twoDigits(seconds % 60)
+        buffer.draw("Elapsed", at: Point(x: inner.minX, y: inner.minY), style: DemoPalette.text, clip: clip)
+        buffer.draw(text, at: Point(x: inner.minX, y: inner.minY + 1), style: DemoPalette.clock, clip: clip)
+        let bar = min(inner.width, seconds % max(1, inner.width) + 1)
+        buffer.draw(String(repeating: "█", count: bar), at: Point(x: inner.minX, y: inner.minY + 3),
+                    style: Style(foreground: .indexed(34)), clip: clip)
+        buffer.draw("updates once a second", at: Point(x: inner.minX, y: inner.minY + 5),
+                    style: Style(foreground: .indexed(244)), clip: clip)
+    }
+}
+
+/// Two digits, zero padded.
+func twoDigits(_ value: Int) -> String {
+    value < 10 ? "0\(max(0, value))" : "\(value)"
+}

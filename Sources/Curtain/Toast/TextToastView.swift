@@ -11,7 +11,7 @@ public final class TextToastView: View {
     public var borderStyle: Style
     public var textStyle: Style
     public var caretStyle: Style
-    /// Shown in the bottom border line while the text is empty.
+    /// Shown in the top border line, instead of the title, while the text is empty.
     public var hint: String?
     /// Shown in the top border line.
     public var title: String?
@@ -51,11 +51,9 @@ public final class TextToastView: View {
         let box = frame
         guard box.width >= 3, box.height >= 1 else { return }
         buffer.fill(box.intersection(clip), with: .blank(textStyle))
-        buffer.drawBox(box, style: borderStyle, title: title, clip: clip)
-        if text.isEmpty, let hint, box.height >= 2 {
-            buffer.draw(" \(hint) ", at: Point(x: box.minX + 2, y: box.maxY - 1), style: borderStyle,
-                        clip: clip.intersection(box.insetBy(dx: 1, dy: 0)))
-        }
+        // The hint sits in the top border line while the text is empty, so the box's inside
+        // shows only what was typed.
+        buffer.drawBox(box, style: borderStyle, title: text.isEmpty ? (hint ?? title) : title, clip: clip)
         // Laid out at the target width; the rows that fit the (possibly animating) box are the
         // last ones, so the line being typed stays visible.
         let inner = box.insetBy(dx: 1, dy: 1)

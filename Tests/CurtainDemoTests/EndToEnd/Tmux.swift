@@ -1,0 +1,126 @@
+import Foundation
+
+/// Drives a real terminal for end-to-end tests: a detached tmux session on its own server
+/// socket, keys sent with `send-keys`, the screen read with `capture-pane -e`.
+final class Tmux {
+    let socket: String
+    let session = "curtain"
+
+    /// Starts a tmux server running a plain shell at `columns × rows`.
+    init(columns: Int, rows: Int) throws {
+        socket = "curtain-e2e-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+        try run(["new-session", "-d", "-s", session, "-x", "\(columns)", "-y", "\(rows)",
+                 "env -i PATH=/usr/bin:/bin HOME=/tmp TERM=tmux-256color LANG=C.UTF-8 LC_ALL=C.UTF-8 PS1='$ ' bash --norc --noprofile"])
+        try run(["set-option", "-t", session, "status", "off"])
+        try run(["set-window-option", "-t", session, "aggressive-resize", "on"])
+        _ = try waitFor { $0.contains("$") }
+    }
+
+    deinit {
+        _ = try? run(["kill-server"])
+    }
+
+    static var isAvailable: Bool {
+        FileManager.default.isExecutableFile(atPath: "/usr/bin/tmux")
+    }
+
+    @discardableResult
+    func run(_ arguments: [String]) throws -> String {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/tmux")
+        process.arguments = ["-L", socket, "-f", "/dev/null"] + arguments
+        let out = Pipe()
+        process.standardOutput = out
+        process.standardError = out
+        try process.run()
+        let data = out.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return String(decoding: data, as: UTF8.self)
+    }
+
+    /// Types a shell command line and presses Enter.
+    func shell(_ command: String) throws {
+        try run(["send-keys", "-t", session, "-l", command])
+        try run(["send-keys", "-t", session, "Enter"])
+    }
+
+    /// Sends tmux key names (`t`, `Enter`, `Escape`, `Tab`, `BTab`, `Left`, `C-c`, …).
+    func keys(_ names: String...) throws {
+        for name in names { try run(["send-keys", "-t", session, name]) }
+    }
+
+    /// Sends literal text.
+    func type(_ text: String) throws {
+        try run(["send-keys", "-t", session, "-l", text])
+    }
+
+    /// Pastes `text` as a bracketed paste (when the application asked for it).
+    func paste(_ text: String) throws {
+        try run(["set-buffer", "-b", "e2e", text])
+        try run(["paste-buffer", "-p", "-b", "e2e", "-t", session])
+    }
+
+    func resize(columns: Int, rows: Int) throws {
+        try run(["resize-window", "-t", session, "-x", "\(columns)", "-y", "\(rows)"])
+    }
+
+    /// The visible screen with colours and attributes as SGR sequences.
+    func capture() throws -> String {
+        try run(["capture-pane", "-p", "-e", "-N", "-t", session])
+    }
+
+    /// The visible screen as plain text.
+    func captureText() throws -> String {
+        try run(["capture-pane", "-p", "-t", session])
+    }
+
+    func panePID() throws -> Int32 {
+        Int32(try run(["display-message", "-p", "-t", session, "#{pane_pid}"]).trimmingCharacters(in: .whitespacesAndNewlines)) ?? 0
+    }
+
+    /// Polls the screen until `condition` holds and the screen stays the same for a few polls.
+    /// Not timing-sensitive: it only gives up after `timeout` seconds.
+    func waitFor(timeout: Double = 20, _ condition: (String) -> Bool) throws -> String {
+        let deadline = Date().addingTimeInterval(timeout)
+        var last = ""
+        var stableCount = 0
+        while Date() < deadline {
+            let screen = try capture()
+            if condition(screen) {
+                stableCount = screen == last ? stableCount + 1 : 0
+                if stableCount >= 3 { return screen }
+            } else {
+                stableCount = 0
+            }
+            last = screen
+            usleep(60_000)
+        }
+        throw TmuxError(message: "timed out waiting for the screen; last screen:\n\(plain(last))")
+    }
+
+    /// Waits until the screen stops changing for a while (animations finished). The elapsed-time
+    /// pane changes once a second, so "still" means unchanged for 0.4 s apart from that.
+    func waitStill(timeout: Double = 20, ignoring ignored: (String) -> String = { $0 }) throws -> String {
+        let deadline = Date().addingTimeInterval(timeout)
+        var last = ""
+        var stable = 0
+        while Date() < deadline {
+            let screen = ignored(try capture())
+            stable = screen == last ? stable + 1 : 0
+            if stable >= 6 { return try capture() }
+            last = screen
+            usleep(70_000)
+        }
+        throw TmuxError(message: "screen never settled; last screen:\n\(plain(last))")
+    }
+}
+
+struct TmuxError: Error, CustomStringConvertible {
+    let message: String
+    var description: String { message }
+}
+
+/// Strips SGR sequences.
+func plain(_ screen: String) -> String {
+    parseScreen(screen).map { row in row.map(\.text).joined() }.joined(separator: "\n")
+}

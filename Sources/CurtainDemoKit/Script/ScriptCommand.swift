@@ -1,0 +1,26 @@
+/// One line of a script, parsed.
+public enum ScriptCommand: Equatable, Sendable {
+    /// `key NAME`: press one key.
+    case key(ScriptKey)
+    /// `type TEXT`: type the text one character at a time. Never empty; may hold any
+    /// character, control characters included (they are typed as text, not interpreted).
+    case type(String)
+    /// `wait DURATION`: let time pass, in whole milliseconds (0 or more).
+    case wait(milliseconds: Int)
+    /// `resize COLSxROWS`: the terminal changes size.
+    case resize(columns: Int, rows: Int)
+    /// `end`: the script stops here; nothing after this line is read.
+    case end
+}
+
+/// A command together with the line it came from, so a player can say where it is.
+public struct ScriptStep: Equatable, Sendable {
+    public var command: ScriptCommand
+    /// 1-based line number in the script file.
+    public var line: Int
+
+    public init(_ command: ScriptCommand, line: Int) {
+        self.command = command
+        self.line = line
+    }
+}

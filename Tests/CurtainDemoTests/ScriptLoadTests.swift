@@ -6,7 +6,7 @@ import Testing
 @Suite("Script loading")
 struct ScriptLoadTests {
     @Test func loadsAFile() throws {
-        let directory = try TemporaryDirectory()
+        let directory = try ScratchDirectory()
         defer { directory.remove() }
         let path = try directory.write("tour.txt", Array("# hi\r\nkey t\r\ntype 日本 🎉\r\n".utf8))
         let script = try Script.load(path: path)
@@ -15,7 +15,7 @@ struct ScriptLoadTests {
     }
 
     @Test func parseErrorsNameThePath() throws {
-        let directory = try TemporaryDirectory()
+        let directory = try ScratchDirectory()
         defer { directory.remove() }
         let path = try directory.write("bad.txt", Array("key t\nkye q\n".utf8))
         #expect(throws: ScriptError.self) { try Script.load(path: path) }
@@ -27,7 +27,7 @@ struct ScriptLoadTests {
     }
 
     @Test func missingFile() throws {
-        let directory = try TemporaryDirectory()
+        let directory = try ScratchDirectory()
         defer { directory.remove() }
         let path = directory.file("nope.txt")
         do {
@@ -41,7 +41,7 @@ struct ScriptLoadTests {
     }
 
     @Test func directoryIsNotAScript() throws {
-        let directory = try TemporaryDirectory()
+        let directory = try ScratchDirectory()
         defer { directory.remove() }
         do {
             _ = try Script.load(path: directory.path)
@@ -61,7 +61,7 @@ struct ScriptLoadTests {
 
     @Test(.enabled(if: getuid() != 0, "root reads any file regardless of its mode"))
     func unreadableFile() throws {
-        let directory = try TemporaryDirectory()
+        let directory = try ScratchDirectory()
         defer { directory.remove() }
         let path = try directory.write("secret.txt", Array("key t\n".utf8))
         chmod(path, 0)
@@ -74,7 +74,7 @@ struct ScriptLoadTests {
     }
 
     @Test func emptyFile() throws {
-        let directory = try TemporaryDirectory()
+        let directory = try ScratchDirectory()
         defer { directory.remove() }
         let path = try directory.write("empty.txt", [])
         #expect(try Script.load(path: path).steps.isEmpty)
@@ -88,5 +88,35 @@ struct ScriptLoadTests {
         } catch {
             #expect(error.description == "cannot read script '/dev/zero': file is larger than 4 MiB; is this really a script?")
         }
+    }
+}
+
+// MARK: - Support (shared with the asciicast tests)
+
+
+/// A fresh directory under the system temporary directory, removed by `remove()`.
+struct ScratchDirectory {
+    let path: String
+
+    init() throws {
+        let base = FileManager.default.temporaryDirectory.path
+        path = base + "/curtain-demo-tests-" + UUID().uuidString
+        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: false)
+    }
+
+    func file(_ name: String) -> String { path + "/" + name }
+
+    func write(_ name: String, _ bytes: [UInt8]) throws -> String {
+        let target = file(name)
+        try Data(bytes).write(to: URL(fileURLWithPath: target))
+        return target
+    }
+
+    func read(_ name: String) throws -> [UInt8] {
+        Array(try Data(contentsOf: URL(fileURLWithPath: file(name))))
+    }
+
+    func remove() {
+        try? FileManager.default.removeItem(atPath: path)
     }
 }

@@ -93,7 +93,6 @@ struct ScriptLoadTests {
 
 // MARK: - Support (shared with the asciicast tests)
 
-
 /// A fresh directory under the system temporary directory, removed by `remove()`.
 struct ScratchDirectory {
     let path: String

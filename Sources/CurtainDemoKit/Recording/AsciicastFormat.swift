@@ -46,7 +46,8 @@ public enum AsciicastFormat {
     /// `text` as a JSON string literal, quotes included.
     ///
     /// Escapes `"` and `\`, every control character (ESC becomes `\u001b`, newline `\u000a`),
-    /// DEL, and U+2028/U+2029 (valid JSON, but they end lines in JavaScript, where players run).
+    /// DEL, U+2028/U+2029 (valid JSON, but they end lines in JavaScript, where players run) and
+    /// U+FEFF (some JSON decoders drop it as a byte-order mark when it is written raw).
     /// Everything else is written as UTF-8, unescaped, so CJK and emoji stay readable.
     public static func jsonString(_ text: String) -> String {
         var result = "\""
@@ -85,6 +86,7 @@ public enum AsciicastFormat {
         case "\\": return "\\\\"
         case "\u{2028}": return "\\u2028"
         case "\u{2029}": return "\\u2029"
+        case "\u{FEFF}": return "\\ufeff"
         default:
             guard scalar.value < 0x20 || scalar.value == 0x7F else { return nil }
             let digits = Array("0123456789abcdef")

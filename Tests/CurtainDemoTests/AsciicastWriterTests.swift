@@ -261,6 +261,31 @@ struct AsciicastWriterTests {
         }
     }
 
+    @Test func failureMidRecordingKeepsWhatWasWritten() throws {
+        let directory = try ScratchDirectory()
+        defer { directory.remove() }
+        let writer = try AsciicastWriter(path: directory.file("f.cast"), width: 10, height: 5, term: "xterm-256color", timestamp: nil, force: false)
+        writer.output(Array("before".utf8), at: 0)
+        // Swap the file for /dev/full under the writer: its next write fails with ENOSPC.
+        let full = open("/dev/full", O_WRONLY)
+        try #require(full >= 0)
+        let saved = dup(writer.fd)
+        dup2(full, writer.fd)
+        close(full)
+        writer.output(Array("lost".utf8), at: 1)
+        #expect(writer.failure == RecordingError(path: directory.file("f.cast"), reason: "no space left on device", whileWriting: true))
+        #expect(writer.failure?.description == "recording to '\(directory.file("f.cast"))' stopped: no space left on device")
+        // Later events are dropped rather than retried.
+        dup2(saved, writer.fd)
+        close(saved)
+        writer.output(Array("after".utf8), at: 2)
+        writer.resize(columns: 3, rows: 3, at: 3)
+        writer.close()
+        let text = lines(try directory.read("f.cast"))
+        #expect(text.count == 3)
+        #expect(try event(text[1]).data == "before")
+    }
+
     @Test(.enabled(if: getuid() != 0, "root may write anywhere"))
     func permissionDenied() throws {
         let directory = try ScratchDirectory()

@@ -21,7 +21,8 @@ public final class AsciicastWriter {
     /// holds everything up to the failure. Check it after recording to tell the user.
     public private(set) var failure: RecordingError?
 
-    private var fd: Int32
+    /// The open file, or -1 once closed. Readable in the module so tests can make writes fail.
+    private(set) var fd: Int32
     private var lastMicroseconds = 0
     /// Bytes of a UTF-8 character whose end has not arrived yet.
     private var pending: [UInt8] = []

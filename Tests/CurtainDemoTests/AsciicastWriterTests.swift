@@ -24,7 +24,8 @@ struct AsciicastWriterTests {
         let directory = try ScratchDirectory()
         defer { directory.remove() }
         let writer = try AsciicastWriter(
-            path: directory.file("demo.cast"), width: 80, height: 24, term: "xterm-256color", timestamp: nil, force: false)
+            path: directory.file("demo.cast"), width: 80, height: 24, term: "xterm-256color", timestamp: nil,
+            force: false)
         writer.output(Array("\u{1B}[2J\u{1B}[1;1Hhello".utf8), at: 0)
         writer.resize(columns: 60, rows: 20, at: 0.5)
         writer.output(Array("日本語のテキスト 🎉".utf8), at: 1.25)
@@ -49,7 +50,8 @@ struct AsciicastWriterTests {
     @Test func timesNeverGoBackwards() throws {
         let directory = try ScratchDirectory()
         defer { directory.remove() }
-        let writer = try AsciicastWriter(path: directory.file("t.cast"), width: 10, height: 5, term: "xterm-256color", timestamp: nil, force: false)
+        let writer = try AsciicastWriter(
+            path: directory.file("t.cast"), width: 10, height: 5, term: "xterm-256color", timestamp: nil, force: false)
         let times: [Double] = [0.5, 0.2, 1, .nan, -4, 1.0000001, 3, 2.9, .infinity, 7]
         for (index, time) in times.enumerated() {
             if index % 3 == 2 {
@@ -70,7 +72,9 @@ struct AsciicastWriterTests {
         // What Ctrl-C or a crash would leave: the file as it is while the writer is still open.
         let directory = try ScratchDirectory()
         defer { directory.remove() }
-        let writer = try AsciicastWriter(path: directory.file("live.cast"), width: 20, height: 10, term: "xterm-256color", timestamp: nil, force: false)
+        let writer = try AsciicastWriter(
+            path: directory.file("live.cast"), width: 20, height: 10, term: "xterm-256color", timestamp: nil,
+            force: false)
         #expect(lines(try directory.read("live.cast")).count == 2)  // header and the empty rest
         for index in 1...5 {
             writer.output(Array("frame \(index)\r\n".utf8), at: Double(index) / 10)
@@ -85,7 +89,9 @@ struct AsciicastWriterTests {
     @Test func truncatedAfterAnyCompleteLineStillParses() throws {
         let directory = try ScratchDirectory()
         defer { directory.remove() }
-        let writer = try AsciicastWriter(path: directory.file("full.cast"), width: 30, height: 8, term: "xterm-256color", timestamp: 42, force: false)
+        let writer = try AsciicastWriter(
+            path: directory.file("full.cast"), width: 30, height: 8, term: "xterm-256color", timestamp: 42, force: false
+        )
         writer.output(Array("\u{1B}[H\"quoted\" \\ back".utf8), at: 0.1)
         writer.resize(columns: 31, rows: 9, at: 0.2)
         writer.output(Array("日本\u{1B}[0m🎉\n".utf8), at: 0.3)
@@ -112,7 +118,8 @@ struct AsciicastWriterTests {
         let directory = try ScratchDirectory()
         defer { directory.remove() }
         func record(_ name: String) throws -> [UInt8] {
-            let writer = try AsciicastWriter(path: directory.file(name), width: 80, height: 24, term: "xterm-256color", timestamp: nil, force: false)
+            let writer = try AsciicastWriter(
+                path: directory.file(name), width: 80, height: 24, term: "xterm-256color", timestamp: nil, force: false)
             writer.output(Array("a\u{1B}[31mb".utf8), at: 1.0 / 3)
             writer.resize(columns: 50, rows: 10, at: 2.0 / 3)
             writer.close()
@@ -126,7 +133,8 @@ struct AsciicastWriterTests {
     @Test func splitCharactersAreJoined() throws {
         let directory = try ScratchDirectory()
         defer { directory.remove() }
-        let writer = try AsciicastWriter(path: directory.file("u.cast"), width: 10, height: 5, term: "xterm-256color", timestamp: nil, force: false)
+        let writer = try AsciicastWriter(
+            path: directory.file("u.cast"), width: 10, height: 5, term: "xterm-256color", timestamp: nil, force: false)
         let bytes = Array("a日🎉".utf8)  // 1 + 3 + 4 bytes
         writer.output(Array(bytes[0..<2]), at: 0.1)  // "a" + first byte of 日
         writer.output(Array(bytes[2..<5]), at: 0.2)  // rest of 日 + first byte of 🎉
@@ -141,7 +149,9 @@ struct AsciicastWriterTests {
     @Test func invalidBytesAreReplaced() throws {
         let directory = try ScratchDirectory()
         defer { directory.remove() }
-        let writer = try AsciicastWriter(path: directory.file("bad.cast"), width: 10, height: 5, term: "xterm-256color", timestamp: nil, force: false)
+        let writer = try AsciicastWriter(
+            path: directory.file("bad.cast"), width: 10, height: 5, term: "xterm-256color", timestamp: nil, force: false
+        )
         writer.output([0x61, 0xFF, 0x62, 0xC0, 0xAF, 0x63], at: 0)
         writer.output([0x64, 0xE6, 0x97], at: 1)  // the end of 日 never comes
         writer.close()
@@ -153,7 +163,8 @@ struct AsciicastWriterTests {
     @Test func emptyOutputWritesNothing() throws {
         let directory = try ScratchDirectory()
         defer { directory.remove() }
-        let writer = try AsciicastWriter(path: directory.file("e.cast"), width: 10, height: 5, term: "xterm-256color", timestamp: nil, force: false)
+        let writer = try AsciicastWriter(
+            path: directory.file("e.cast"), width: 10, height: 5, term: "xterm-256color", timestamp: nil, force: false)
         writer.output([], at: 1)
         writer.close()
         #expect(lines(try directory.read("e.cast")).count == 2)
@@ -162,7 +173,8 @@ struct AsciicastWriterTests {
     @Test func eventsAfterCloseAreIgnored() throws {
         let directory = try ScratchDirectory()
         defer { directory.remove() }
-        let writer = try AsciicastWriter(path: directory.file("c.cast"), width: 10, height: 5, term: "xterm-256color", timestamp: nil, force: false)
+        let writer = try AsciicastWriter(
+            path: directory.file("c.cast"), width: 10, height: 5, term: "xterm-256color", timestamp: nil, force: false)
         writer.output(Array("x".utf8), at: 0)
         writer.close()
         writer.close()
@@ -178,11 +190,13 @@ struct AsciicastWriterTests {
         defer { directory.remove() }
         let path = try directory.write("x.cast", Array("precious".utf8))
         #expect(throws: RecordingError(path: path, reason: "file exists (use --force to overwrite)")) {
-            _ = try AsciicastWriter(path: path, width: 80, height: 24, term: "xterm-256color", timestamp: nil, force: false)
+            _ = try AsciicastWriter(
+                path: path, width: 80, height: 24, term: "xterm-256color", timestamp: nil, force: false)
         }
         #expect(try directory.read("x.cast") == Array("precious".utf8))
         do {
-            _ = try AsciicastWriter(path: path, width: 80, height: 24, term: "xterm-256color", timestamp: nil, force: false)
+            _ = try AsciicastWriter(
+                path: path, width: 80, height: 24, term: "xterm-256color", timestamp: nil, force: false)
         } catch {
             #expect(error.description == "cannot record to '\(path)': file exists (use --force to overwrite)")
         }
@@ -194,7 +208,8 @@ struct AsciicastWriterTests {
         let link = directory.file("link.cast")
         try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: directory.file("missing-target"))
         #expect(throws: RecordingError.self) {
-            _ = try AsciicastWriter(path: link, width: 80, height: 24, term: "xterm-256color", timestamp: nil, force: false)
+            _ = try AsciicastWriter(
+                path: link, width: 80, height: 24, term: "xterm-256color", timestamp: nil, force: false)
         }
         #expect(!FileManager.default.fileExists(atPath: directory.file("missing-target")))
     }
@@ -203,7 +218,8 @@ struct AsciicastWriterTests {
         let directory = try ScratchDirectory()
         defer { directory.remove() }
         let path = try directory.write("x.cast", Array(String(repeating: "old content\n", count: 100).utf8))
-        let writer = try AsciicastWriter(path: path, width: 80, height: 24, term: "xterm-256color", timestamp: nil, force: true)
+        let writer = try AsciicastWriter(
+            path: path, width: 80, height: 24, term: "xterm-256color", timestamp: nil, force: true)
         writer.output(Array("new".utf8), at: 0)
         writer.close()
         #expect(
@@ -216,7 +232,8 @@ struct AsciicastWriterTests {
     @Test func forceCreatesANewFileToo() throws {
         let directory = try ScratchDirectory()
         defer { directory.remove() }
-        let writer = try AsciicastWriter(path: directory.file("n.cast"), width: 5, height: 5, term: "xterm-256color", timestamp: nil, force: true)
+        let writer = try AsciicastWriter(
+            path: directory.file("n.cast"), width: 5, height: 5, term: "xterm-256color", timestamp: nil, force: true)
         writer.close()
         #expect(lines(try directory.read("n.cast")).count == 2)
     }
@@ -228,10 +245,13 @@ struct AsciicastWriterTests {
         defer { directory.remove() }
         let path = directory.file("no/such/dir/x.cast")
         do {
-            _ = try AsciicastWriter(path: path, width: 80, height: 24, term: "xterm-256color", timestamp: nil, force: false)
+            _ = try AsciicastWriter(
+                path: path, width: 80, height: 24, term: "xterm-256color", timestamp: nil, force: false)
             Issue.record("recorded into a missing directory")
         } catch {
-            #expect(error.description == "cannot record to '\(path)': directory '\(directory.file("no/such/dir"))' does not exist")
+            #expect(
+                error.description
+                    == "cannot record to '\(path)': directory '\(directory.file("no/such/dir"))' does not exist")
         }
     }
 
@@ -240,7 +260,8 @@ struct AsciicastWriterTests {
         defer { directory.remove() }
         for force in [false, true] {
             do {
-                _ = try AsciicastWriter(path: directory.path, width: 80, height: 24, term: "xterm-256color", timestamp: nil, force: force)
+                _ = try AsciicastWriter(
+                    path: directory.path, width: 80, height: 24, term: "xterm-256color", timestamp: nil, force: force)
                 Issue.record("recorded onto a directory")
             } catch {
                 #expect(error.description == "cannot record to '\(directory.path)': is a directory")
@@ -250,21 +271,24 @@ struct AsciicastWriterTests {
 
     @Test func emptyPath() {
         #expect(throws: RecordingError(path: "", reason: "no file name given")) {
-            _ = try AsciicastWriter(path: "", width: 80, height: 24, term: "xterm-256color", timestamp: nil, force: false)
+            _ = try AsciicastWriter(
+                path: "", width: 80, height: 24, term: "xterm-256color", timestamp: nil, force: false)
         }
     }
 
     @Test func writeFailureIsReported() {
         // /dev/full accepts the open and fails every write with ENOSPC.
         #expect(throws: RecordingError(path: "/dev/full", reason: "no space left on device")) {
-            _ = try AsciicastWriter(path: "/dev/full", width: 80, height: 24, term: "xterm-256color", timestamp: nil, force: true)
+            _ = try AsciicastWriter(
+                path: "/dev/full", width: 80, height: 24, term: "xterm-256color", timestamp: nil, force: true)
         }
     }
 
     @Test func failureMidRecordingKeepsWhatWasWritten() throws {
         let directory = try ScratchDirectory()
         defer { directory.remove() }
-        let writer = try AsciicastWriter(path: directory.file("f.cast"), width: 10, height: 5, term: "xterm-256color", timestamp: nil, force: false)
+        let writer = try AsciicastWriter(
+            path: directory.file("f.cast"), width: 10, height: 5, term: "xterm-256color", timestamp: nil, force: false)
         writer.output(Array("before".utf8), at: 0)
         // Swap the file for /dev/full under the writer: its next write fails with ENOSPC.
         let full = open("/dev/full", O_WRONLY)
@@ -273,8 +297,13 @@ struct AsciicastWriterTests {
         dup2(full, writer.fd)
         close(full)
         writer.output(Array("lost".utf8), at: 1)
-        #expect(writer.failure == RecordingError(path: directory.file("f.cast"), reason: "no space left on device", whileWriting: true))
-        #expect(writer.failure?.description == "recording to '\(directory.file("f.cast"))' stopped: no space left on device")
+        #expect(
+            writer.failure
+                == RecordingError(path: directory.file("f.cast"), reason: "no space left on device", whileWriting: true)
+        )
+        #expect(
+            writer.failure?.description == "recording to '\(directory.file("f.cast"))' stopped: no space left on device"
+        )
         // Later events are dropped rather than retried.
         dup2(saved, writer.fd)
         close(saved)
@@ -296,7 +325,8 @@ struct AsciicastWriterTests {
         chmod(directory.path, 0o555)
         let path = directory.file("x.cast")
         #expect(throws: RecordingError(path: path, reason: "permission denied")) {
-            _ = try AsciicastWriter(path: path, width: 80, height: 24, term: "xterm-256color", timestamp: nil, force: false)
+            _ = try AsciicastWriter(
+                path: path, width: 80, height: 24, term: "xterm-256color", timestamp: nil, force: false)
         }
     }
 

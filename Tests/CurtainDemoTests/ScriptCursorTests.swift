@@ -6,7 +6,8 @@ import Testing
 struct ScriptCursorTests {
     private func makeTimeline() throws -> ScriptTimeline {
         // At 10 keys a second: t at 0, a at 0.1, b at 0.2, resize at 1.3, q at 1.3, end at 1.4.
-        ScriptTimeline(script: try Script.parse("key t\ntype ab\nwait 1s\nresize 9x9\nkey q", fileName: "c"), typingSpeed: 10)
+        ScriptTimeline(
+            script: try Script.parse("key t\ntype ab\nwait 1s\nresize 9x9\nkey q", fileName: "c"), typingSpeed: 10)
     }
 
     @Test func deliversEachEventOnceInOrder() throws {

@@ -22,7 +22,9 @@ struct ScriptLoadTests {
         do {
             _ = try Script.load(path: path)
         } catch {
-            #expect(error.description == "\(path):2:1: unknown command 'kye' (expected one of: key, type, wait, resize, end)")
+            #expect(
+                error.description
+                    == "\(path):2:1: unknown command 'kye' (expected one of: key, type, wait, resize, end)")
         }
     }
 
@@ -86,7 +88,9 @@ struct ScriptLoadTests {
             _ = try Script.load(path: "/dev/zero")
             Issue.record("read /dev/zero as a script")
         } catch {
-            #expect(error.description == "cannot read script '/dev/zero': file is larger than 4 MiB; is this really a script?")
+            #expect(
+                error.description
+                    == "cannot read script '/dev/zero': file is larger than 4 MiB; is this really a script?")
         }
     }
 }

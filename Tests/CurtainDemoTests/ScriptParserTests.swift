@@ -42,7 +42,9 @@ struct ScriptParserTests {
     }
 
     @Test func everyKeyName() throws {
-        let names = ["t", "T", "m", "q", "Enter", "Esc", "Tab", "BTab", "Backspace", "Left", "Right", "Up", "Down", "Ctrl-C"]
+        let names = [
+            "t", "T", "m", "q", "Enter", "Esc", "Tab", "BTab", "Backspace", "Left", "Right", "Up", "Down", "Ctrl-C",
+        ]
         let text = names.map { "key \($0)" }.joined(separator: "\n")
         #expect(
             try commands(text) == [
@@ -69,9 +71,10 @@ struct ScriptParserTests {
     }
 
     @Test func indentationAndSeparatorsAreBlanks() throws {
-        #expect(try commands("  key\tEnter  \n\twait   2s\t\nresize 10x5 ") == [
-            .key(.enter), .wait(milliseconds: 2000), .resize(columns: 10, rows: 5),
-        ])
+        #expect(
+            try commands("  key\tEnter  \n\twait   2s\t\nresize 10x5 ") == [
+                .key(.enter), .wait(milliseconds: 2000), .resize(columns: 10, rows: 5),
+            ])
     }
 
     // MARK: Line ends
@@ -149,15 +152,18 @@ struct ScriptParserTests {
                 == "invalid duration '99999999999999999999999999999999ms' (at most 3600s)")
         #expect(
             parseError("wait 1.2345s")?.message
-                == "invalid duration '1.2345s' (durations are whole milliseconds: at most 3 decimals with s, none with ms)")
+                == "invalid duration '1.2345s' (durations are whole milliseconds: at most 3 decimals with s, none with ms)"
+        )
         #expect(parseError("wait 2.5ms")?.column == 6)
-        #expect(parseError("wait 5 ms")?.message == "unexpected 'ms' after the duration (wait takes exactly one duration)")
+        #expect(
+            parseError("wait 5 ms")?.message == "unexpected 'ms' after the duration (wait takes exactly one duration)")
     }
 
     @Test func waitArguments() {
         #expect(
             parseError("key t\nwait")?.description
-                == "demo.txt:2:5: missing duration after 'wait' (expected a number followed by ms or s, like 400ms or 1.5s)")
+                == "demo.txt:2:5: missing duration after 'wait' (expected a number followed by ms or s, like 400ms or 1.5s)"
+        )
         #expect(
             parseError("wait 1s 2s")?.description
                 == "demo.txt:1:9: unexpected '2s' after the duration (wait takes exactly one duration)")
@@ -181,7 +187,9 @@ struct ScriptParserTests {
         #expect(parseError("resize 0x20")?.message == "invalid size '0x20' (\(range))")
         #expect(parseError("resize 20x0")?.message == "invalid size '20x0' (\(range))")
         #expect(parseError("resize 1001x20")?.message == "invalid size '1001x20' (\(range))")
-        #expect(parseError("resize 99999999999999999999999x2")?.message == "invalid size '99999999999999999999999x2' (\(range))")
+        #expect(
+            parseError("resize 99999999999999999999999x2")?.message
+                == "invalid size '99999999999999999999999x2' (\(range))")
         #expect(parseError("resize")?.description == "demo.txt:1:7: missing size after 'resize' (\(hint))")
         #expect(
             parseError("resize 60x20 80x24")?.description
@@ -198,12 +206,15 @@ struct ScriptParserTests {
         #expect(
             parseError("key enter")?.description
                 == "demo.txt:1:5: unknown key 'enter' (key names are case-sensitive: did you mean 'Enter'?)")
-        #expect(parseError("key ESC")?.message == "unknown key 'ESC' (key names are case-sensitive: did you mean 'Esc'?)")
-        #expect(parseError("key")?.description == "demo.txt:1:4: missing key name after 'key' (expected one of: \(names))")
+        #expect(
+            parseError("key ESC")?.message == "unknown key 'ESC' (key names are case-sensitive: did you mean 'Esc'?)")
+        #expect(
+            parseError("key")?.description == "demo.txt:1:4: missing key name after 'key' (expected one of: \(names))")
         #expect(parseError("key   ")?.column == 4)
         #expect(
             parseError("key Enter Esc")?.description
-                == "demo.txt:1:11: unexpected 'Esc' after the key name (key takes exactly one key; press each key on its own 'key' line)")
+                == "demo.txt:1:11: unexpected 'Esc' after the key name (key takes exactly one key; press each key on its own 'key' line)"
+        )
         #expect(parseError("key x")?.message == "unknown key 'x' (expected one of: \(names))")
     }
 
@@ -213,8 +224,12 @@ struct ScriptParserTests {
         let expected = "unknown command 'kye' (expected one of: key, type, wait, resize, end)"
         let text = (1...6).map { _ in "key t" }.joined(separator: "\n") + "\nkye Enter\n"
         #expect(parseError(text, file: "tour.txt")?.description == "tour.txt:7:1: \(expected)")
-        #expect(parseError("  Key t")?.description == "demo.txt:1:3: unknown command 'Key' (expected one of: key, type, wait, resize, end)")
-        #expect(parseError("typeHello")?.message == "unknown command 'typeHello' (expected one of: key, type, wait, resize, end)")
+        #expect(
+            parseError("  Key t")?.description
+                == "demo.txt:1:3: unknown command 'Key' (expected one of: key, type, wait, resize, end)")
+        #expect(
+            parseError("typeHello")?.message
+                == "unknown command 'typeHello' (expected one of: key, type, wait, resize, end)")
         #expect(parseError("key t # press t")?.message.hasPrefix("unexpected '#'") == true)
     }
 
@@ -229,7 +244,8 @@ struct ScriptParserTests {
         #expect(script.steps == [ScriptStep(.key(.t), line: 1), ScriptStep(.end, line: 2)])
         // Invalid UTF-8 after `end` is not read either.
         #expect(try Script.parse(Array("end\n".utf8) + [0xFF, 0xFE], fileName: "x").commands == [.end])
-        #expect(parseError("end now")?.description == "demo.txt:1:5: unexpected 'now' after 'end' (end takes no arguments)")
+        #expect(
+            parseError("end now")?.description == "demo.txt:1:5: unexpected 'now' after 'end' (end takes no arguments)")
     }
 
     @Test func errorsBeforeEndAreReported() {
@@ -251,7 +267,8 @@ struct ScriptParserTests {
         let error = parseError(bytes, file: "bad.txt")
         #expect(
             error?.description
-                == "bad.txt:2:8: invalid UTF-8: byte 0xFF does not start a valid character (scripts must be saved as UTF-8 text)")
+                == "bad.txt:2:8: invalid UTF-8: byte 0xFF does not start a valid character (scripts must be saved as UTF-8 text)"
+        )
         #expect(error?.line == 2)
         #expect(error?.column == 8)
     }
@@ -277,7 +294,8 @@ struct ScriptParserTests {
     }
 
     @Test func errorDescriptionWithoutPosition() {
-        let error = ScriptError(file: "a.txt", line: nil, column: nil, message: "cannot read script 'a.txt': no such file or directory")
+        let error = ScriptError(
+            file: "a.txt", line: nil, column: nil, message: "cannot read script 'a.txt': no such file or directory")
         #expect(error.description == "cannot read script 'a.txt': no such file or directory")
     }
 }

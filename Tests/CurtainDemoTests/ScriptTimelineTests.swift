@@ -91,8 +91,11 @@ struct ScriptTimelineTests {
 
     @Test func scriptsBuiltInCodeCannotOverflow() {
         let script = Script(
-            fileName: "code", steps: [ScriptStep(.wait(milliseconds: .max), line: 1), ScriptStep(.wait(milliseconds: .max), line: 2),
-                ScriptStep(.wait(milliseconds: -5), line: 3)])
+            fileName: "code",
+            steps: [
+                ScriptStep(.wait(milliseconds: .max), line: 1), ScriptStep(.wait(milliseconds: .max), line: 2),
+                ScriptStep(.wait(milliseconds: -5), line: 3),
+            ])
         let line = ScriptTimeline(script: script)
         #expect(line.duration == 7200)
     }

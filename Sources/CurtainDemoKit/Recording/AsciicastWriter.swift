@@ -50,7 +50,8 @@ public final class AsciicastWriter {
             throw RecordingError(path: path, reason: Self.openFailureReason(errno, path: path))
         }
         fd = descriptor
-        let header = AsciicastFormat.header(width: width, height: height, term: term, shell: shell, timestamp: timestamp)
+        let header = AsciicastFormat.header(
+            width: width, height: height, term: term, shell: shell, timestamp: timestamp)
         if let reason = writeLine(header) {
             _ = Glibc.close(fd)
             fd = -1

@@ -14,10 +14,6 @@ struct ScriptParser {
     /// Largest terminal side a script may ask for.
     static let maxSide = 1000
 
-    init(fileName: String) {
-        self.fileName = fileName
-    }
-
     mutating func parse(_ bytes: [UInt8]) throws(ScriptError) -> [ScriptStep] {
         var steps: [ScriptStep] = []
         var start = 0
@@ -88,7 +84,8 @@ struct ScriptParser {
             // Exactly one separator is consumed; everything after it is the text, unchanged.
             let textStart = afterWord + 1
             guard textStart < scalars.count else {
-                throw error(afterWord, "missing text after 'type' (expected 'type', one space and the text, like: type Hello)")
+                throw error(
+                    afterWord, "missing text after 'type' (expected 'type', one space and the text, like: type Hello)")
             }
             return .type(string(scalars[textStart...]))
 
@@ -98,11 +95,15 @@ struct ScriptParser {
                 throw error(afterWord, "missing key name after 'key' (expected one of: \(ScriptKey.namesList))")
             }
             if arguments.count > 1 {
-                throw error(arguments[1].start, "unexpected '\(arguments[1].text)' after the key name (key takes exactly one key; press each key on its own 'key' line)")
+                throw error(
+                    arguments[1].start,
+                    "unexpected '\(arguments[1].text)' after the key name (key takes exactly one key; press each key on its own 'key' line)"
+                )
             }
             guard let key = ScriptKey(name: name) else {
                 if let near = ScriptKey.caseInsensitiveMatch(name) {
-                    throw error(start, "unknown key '\(name)' (key names are case-sensitive: did you mean '\(near.name)'?)")
+                    throw error(
+                        start, "unknown key '\(name)' (key names are case-sensitive: did you mean '\(near.name)'?)")
                 }
                 throw error(start, "unknown key '\(name)' (expected one of: \(ScriptKey.namesList))")
             }
@@ -114,7 +115,9 @@ struct ScriptParser {
                 throw error(afterWord, "missing duration after 'wait' (\(Self.durationHint))")
             }
             if arguments.count > 1 {
-                throw error(arguments[1].start, "unexpected '\(arguments[1].text)' after the duration (wait takes exactly one duration)")
+                throw error(
+                    arguments[1].start,
+                    "unexpected '\(arguments[1].text)' after the duration (wait takes exactly one duration)")
             }
             switch Self.parseDuration(text) {
             case .success(let milliseconds): return .wait(milliseconds: milliseconds)
@@ -127,7 +130,9 @@ struct ScriptParser {
                 throw error(afterWord, "missing size after 'resize' (\(Self.sizeHint))")
             }
             if arguments.count > 1 {
-                throw error(arguments[1].start, "unexpected '\(arguments[1].text)' after the size (resize takes exactly one size, like 60x20)")
+                throw error(
+                    arguments[1].start,
+                    "unexpected '\(arguments[1].text)' after the size (resize takes exactly one size, like 60x20)")
             }
             switch Self.parseSize(text) {
             case .success(let size): return .resize(columns: size.columns, rows: size.rows)
@@ -180,7 +185,8 @@ struct ScriptParser {
         // Durations are whole milliseconds; a fraction finer than that would silently be lost.
         let keptFractionDigits = unitIsSeconds ? 3 : 0
         if fraction.dropFirst(keptFractionDigits).contains(where: { $0 != "0" }) {
-            return .failure(Reason(message: "durations are whole milliseconds: at most 3 decimals with s, none with ms"))
+            return .failure(
+                Reason(message: "durations are whole milliseconds: at most 3 decimals with s, none with ms"))
         }
         var milliseconds = wholeValue
         if unitIsSeconds {

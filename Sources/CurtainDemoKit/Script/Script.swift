@@ -45,7 +45,7 @@ public struct Script: Equatable, Sendable {
 
     /// Parses a script from the bytes of a file. `fileName` is used in error messages only.
     public static func parse(_ bytes: [UInt8], fileName: String) throws(ScriptError) -> Script {
-        var parser = ScriptParser(fileName: fileName)
+        let parser = ScriptParser(fileName: fileName)
         return Script(fileName: fileName, steps: try parser.parse(bytes))
     }
 

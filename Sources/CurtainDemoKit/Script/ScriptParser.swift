@@ -14,7 +14,7 @@ struct ScriptParser {
     /// Largest terminal side a script may ask for.
     static let maxSide = 1000
 
-    mutating func parse(_ bytes: [UInt8]) throws(ScriptError) -> [ScriptStep] {
+    func parse(_ bytes: [UInt8]) throws(ScriptError) -> [ScriptStep] {
         var steps: [ScriptStep] = []
         var start = 0
         // Skip a UTF-8 byte-order mark: some editors write one, and it is not part of a command.

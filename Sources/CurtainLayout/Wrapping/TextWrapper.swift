@@ -144,7 +144,10 @@ public enum TextWrapper {
                 }
             }
             lineWidth += pendingSpaces + cells
-            if opportunity != nil { widthAfterOpportunity += pendingSpaces + cells }
+            if let start = opportunity {
+                // Spaces just before an opportunity at this cluster belong to the line before it.
+                widthAfterOpportunity += (start == index ? 0 : pendingSpaces) + cells
+            }
             pendingSpaces = 0
             contentEnd = next
         }

@@ -18,7 +18,7 @@ struct SplitPositions: Hashable, Sendable {
         reclamp()
     }
 
-    var segmentCount: Int { positions.count + 1 }
+    var segmentCount: Int { fractions.count + 1 }
 
     /// True when the length cannot give every segment its minimum.
     var isBelowMinimum: Bool {

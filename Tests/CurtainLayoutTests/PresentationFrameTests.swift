@@ -53,6 +53,15 @@ struct PresentationFrameTests {
         #expect(tiny == Rect(x: 8, y: 6, width: 0, height: 0))
         let zero = presentationFrame(context: .zero, safeArea: .zero, edge: .top, content: Rows(count: 1))
         #expect(zero.isEmpty)
+        for edge in [PresentationEdge.top, .bottom] {
+            let one = presentationFrame(context: Rect(x: 3, y: 4, width: 1, height: 1), safeArea: .zero, edge: edge,
+                                        content: Rows(count: 1))
+            #expect(one.isEmpty, "1×1 context, \(edge)")
+            // Without insets a 1×1 context has room for exactly one cell.
+            let fits = presentationFrame(context: Rect(x: 3, y: 4, width: 1, height: 1), safeArea: .zero, edge: edge,
+                                         insets: .zero, content: Rows(count: 5))
+            #expect(fits == Rect(x: 3, y: 4, width: 1, height: 1), "1×1 context without insets, \(edge)")
+        }
         let emptyContent = presentationFrame(context: Rect(x: 0, y: 0, width: 40, height: 11), safeArea: Self.border,
                                              edge: .top, content: Rows(count: 0))
         #expect(emptyContent == Rect(x: 3, y: 2, width: 0, height: 0))

@@ -31,6 +31,9 @@ struct TextWrapperTests {
         // 。 may not start a line: the break moves before the last ideograph.
         #expect(TextWrapper.wrap("日本語。", width: 6) == ["日本", "語。"])
         #expect(TextWrapper.wrap("（日本）", width: 4) == ["（日", "本）"])
+        #expect(TextWrapper.wrap("ab\u{00A0}cd ef", width: 5) == ["ab\u{00A0}cd", "ef"])  // no break at NBSP
+        #expect(TextWrapper.wrap("ab\u{200B}cd", width: 3) == ["ab", "cd"])  // ZWSP is an opportunity
+        #expect(TextWrapper.wrap("今日は\u{3000}晴れ", width: 8) == ["今日は", "晴れ"])
         #expect(TextWrapper.wrap("abc漢字", width: 5) == ["abc漢", "字"])
         #expect(TextWrapper.wrap("漢字", width: 3) == ["漢", "字"])
     }
@@ -42,6 +45,8 @@ struct TextWrapperTests {
         #expect(TextWrapper.wrap("a\n", width: 5) == ["a", ""])
         #expect(TextWrapper.wrap("\n", width: 5) == ["", ""])
         #expect(TextWrapper.wrap("", width: 5) == [])
+        #expect(TextWrapper.wrap("a\rb\u{2028}c\u{85}d", width: 5) == ["a", "b", "c", "d"])
+        #expect(TextWrapper.wrap("ab cd\nef", width: 2) == ["ab", "cd", "ef"])
     }
 
     @Test func handlesTinyWidths() {

@@ -104,6 +104,19 @@ struct DisplayClusterTests {
         }
     }
 
+    @Test func displayFormIsStable() {
+        // Drawing the drawn text again gives the same cluster: every scalar in the sample
+        // range, and the multi-scalar samples.
+        var samples: [Character] = ["👨‍👩‍👧", "❤️", "👍🏽", "🇫🇷", "1️⃣", "e\u{301}", "\u{1100}\u{1161}", "\u{915}\u{93E}", "\r\n"]
+        for value: UInt32 in 0...0x10FFFF { if let scalar = Unicode.Scalar(value) { samples.append(Character(scalar)) } }
+        for character in samples {
+            let cluster = DisplayCluster(character)
+            if cluster.text.isEmpty { continue }
+            #expect(cluster.text.count == 1, "\(character.debugDescription) draws several clusters")
+            #expect(DisplayCluster(cluster.text.first!) == cluster, "\(character.debugDescription) → \(cluster.text.debugDescription)")
+        }
+    }
+
     @Test func textWidthMeasuresStrings() {
         #expect(TextWidth.of("") == 0)
         #expect(TextWidth.of("hello") == 5)

@@ -124,6 +124,17 @@ struct TextWrapperTests {
         }
     }
 
+    @Test func wrappedLinesAreStable() async {
+        // A wrapped line is already display text that fits: wrapping it again changes nothing,
+        // so the screen layer may measure or re-wrap it safely.
+        await propertyCheck(count: 300, input: Self.texts, Gen.int(in: 1...60)) { text, width in
+            for line in TextWrapper.wrap(text, width: width) where !line.isEmpty {
+                #expect(TextWrapper.wrap(line, width: width) == [line], "\(line.debugDescription) from \(text.debugDescription) at \(width)")
+                #expect(TextWidth.displayText(line) == line, "\(line.debugDescription) is not display text")
+            }
+        }
+    }
+
     @Test func exhaustiveSmallWidthsOnSamples() {
         let samples = ["", "a", "a b", "日本語のテキスト。", "  x  y  ", "abc\n\ndef", "漢a字 b-c（d）"]
         for sample in samples {

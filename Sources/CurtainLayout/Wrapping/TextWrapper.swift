@@ -114,8 +114,16 @@ public enum TextWrapper {
                 opportunity = nil
                 continue
             }
-            let cells = min(DisplayCluster(character).width, width)
-            let kind = character.unicodeScalars.first.map(LineBreakClass.init) ?? .other
+            let cells: Int
+            let kind: LineBreakClass
+            if character.utf8.count == 1, let byte = character.utf8.first, byte >= 0x20, byte < 0x7F {
+                // Fast path: printable ASCII needs no cluster analysis.
+                cells = 1
+                kind = LineBreakClass(Unicode.Scalar(byte))
+            } else {
+                cells = min(DisplayCluster(character).width, width)
+                kind = character.unicodeScalars.first.map(LineBreakClass.init) ?? .other
+            }
             if kind == .space {
                 pendingSpaces += cells
                 previous = .space

@@ -2,7 +2,8 @@
 ///
 /// Width is proposed by the parent, so only a fixed or maximum width makes sense (a minimum
 /// width larger than the proposal could not be shown). Height is free, so it may be fixed,
-/// at least or at most a number of rows. Negative numbers count as 0.
+/// at least or at most a number of rows. Negative numbers count as 0. When `minHeight` is
+/// larger than `maxHeight`, `maxHeight` wins; a fixed `height` overrides both.
 public struct FrameConstraints: Hashable, Sendable {
     /// Exactly this many columns (cut to the proposal if it is narrower). In a horizontal
     /// stack, children with a fixed width get their columns first.

@@ -1,10 +1,3 @@
-/// The edge of its context a presentation is anchored to: bottom for a toast, top for a sheet
-/// or banner.
-public enum PresentationEdge: Hashable, Sendable {
-    case top
-    case bottom
-}
-
 /// The frame of a presented view in its context: the terminal form of
 /// `frameOfPresentedViewInContainerView`.
 ///

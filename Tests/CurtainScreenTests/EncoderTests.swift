@@ -1,0 +1,115 @@
+import CurtainLayout
+import PropertyBased
+import Testing
+@testable import CurtainScreen
+
+@Suite struct EncoderTests {
+    func text(_ bytes: [UInt8]) -> String { String(decoding: bytes, as: UTF8.self) }
+
+    @Test func firstRunMovesTheCursorAndSetsTheRendition() {
+        var new = CellBuffer(size: Size(width: 6, height: 3))
+        new.draw("ab", at: Point(x: 2, y: 1), style: .plain)
+        var encoder = ANSIEncoder()
+        let bytes = encoder.encode(new.changes(from: CellBuffer(size: new.size)), frame: new)
+        #expect(text(bytes) == "\u{1B}[2;3H\u{1B}[0mab")
+        #expect(encoder.cursor == Point(x: 4, y: 1))
+        #expect(encoder.style == .plain)
+    }
+
+    @Test func sgrSetsExactlyWhatChanged() {
+        func sgr(_ old: Style?, _ new: Style) -> String {
+            var bytes: [UInt8] = []
+            SGR.write(from: old, to: new, into: &bytes)
+            #expect(bytes.count == SGR.cost(from: old, to: new))
+            return text(bytes)
+        }
+        let e = "\u{1B}["
+        #expect(sgr(Style(foreground: .red, attributes: .bold), Style(foreground: .blue, attributes: .bold)) == e + "38;5;4m")
+        #expect(sgr(Style(foreground: .red, attributes: [.bold, .dim]), Style(foreground: .red, attributes: .dim)) == e + "22;2m")
+        #expect(sgr(Style(attributes: [.bold, .dim]), Style(attributes: .dim)) == e + "0;2m", "a reset is shorter here")
+        #expect(sgr(Style(attributes: [.italic, .underline]), Style(attributes: .italic)) == e + "24m")
+        #expect(sgr(.plain, Style(foreground: .rgb(1, 2, 3), background: .indexed(17))) == e + "38;2;1;2;3;48;5;17m")
+        #expect(sgr(Style(foreground: .red, background: .blue), Style(background: .blue)) == e + "39m")
+        #expect(sgr(Style(foreground: .red, background: .blue, attributes: [.bold, .underline, .reverse]), .plain) == e + "0m")
+        #expect(sgr(nil, Style(attributes: .reverse)) == e + "0;7m")
+        #expect(sgr(.plain, .plain) == "")
+        #expect(sgr(.plain, Style.plain.dimmed(by: 0).adding([])) == "")
+        var marked = Style(foreground: .red)
+        marked.isDimmed = true
+        #expect(sgr(Style(foreground: .red), marked) == "", "the dimmed marker is not a rendition")
+    }
+
+    @Test func shortGapsAreRewrittenInsteadOfMoving() {
+        var old = CellBuffer(size: Size(width: 20, height: 2))
+        old.draw("hello world", at: .zero, style: .plain)
+        var new = old
+        new.draw("J", at: Point(x: 0, y: 0), style: .plain)
+        new.draw("W", at: Point(x: 4, y: 0), style: .plain)
+        new.draw("D", at: Point(x: 10, y: 0), style: .plain)
+        new.draw("!", at: Point(x: 19, y: 0), style: .plain)
+        var encoder = ANSIEncoder()
+        _ = encoder.fullScreen(old)
+        let bytes = encoder.encode(new.changes(from: old), frame: new)
+        // "ell" (3 cells) is rewritten; the 5 cells before "D" are more than the gap limit of 4.
+        #expect(text(bytes) == "\u{1B}[1;1HJellW\u{1B}[1;11HD\u{1B}[1;20H!")
+        #expect(encoder.cursor == nil, "after the last column the cursor is unknown")
+    }
+
+    @Test func fullScreenClearsThenDrawsWhatIsNotBlank() {
+        var buffer = CellBuffer(size: Size(width: 4, height: 2))
+        buffer.draw("a", at: Point(x: 1, y: 1), style: Style(foreground: .red))
+        var encoder = ANSIEncoder()
+        #expect(text(encoder.fullScreen(buffer)) == "\u{1B}[0m\u{1B}[H\u{1B}[2J\u{1B}[2;2H\u{1B}[38;5;1ma")
+        #expect(text(ANSIEncoder.enterAlternateScreen + ANSIEncoder.hideCursor) == "\u{1B}[?1049h\u{1B}[?25l")
+        #expect(text(ANSIEncoder.leaveAlternateScreen + ANSIEncoder.showCursor) == "\u{1B}[?1049l\u{1B}[?25h")
+    }
+
+    @Test func continuationCellsEmitNothing() {
+        var buffer = CellBuffer(size: Size(width: 4, height: 1))
+        buffer.draw("中x", at: .zero, style: .plain)
+        var encoder = ANSIEncoder()
+        let bytes = encoder.encode(buffer.changes(from: CellBuffer(size: buffer.size)), frame: buffer)
+        #expect(text(bytes) == "\u{1B}[1;1H\u{1B}[0m中x")
+        #expect(encoder.cursor == Point(x: 3, y: 0))
+    }
+
+    /// Feeding the encoder's output to a terminal reproduces every frame, over several frames,
+    /// for random screens of random sizes.
+    @Test func interpreterReproducesEveryFrame() async {
+        await propertyCheck(count: 300, input: Gen.int(in: 0...30), Gen.int(in: 0...8), Gen.uint64()) { width, height, seed in
+            var rng = SplitMix(seed: seed)
+            let size = Size(width: width, height: height)
+            var frame = Sample.screen(size, operations: Int.random(in: 0...25, using: &rng), &rng)
+            var encoder = ANSIEncoder()
+            var terminal = ANSIInterpreter(size: size)
+            terminal.feed(encoder.fullScreen(frame))
+            #expect(sameOnTerminal(terminal.screen, frame), "full screen \(size) seed \(seed)")
+            for step in 0..<4 {
+                var next = frame
+                Sample.scribble(on: &next, operations: Int.random(in: 0...6, using: &rng), &rng)
+                let runs = next.changes(from: frame, mergeGap: Int.random(in: 0...1, using: &rng) * 4)
+                terminal.feed(encoder.encode(runs, frame: next))
+                #expect(terminal.problems.isEmpty, "\(terminal.problems)")
+                #expect(sameOnTerminal(terminal.screen, next),
+                        "step \(step) \(size) seed \(seed)\n\(terminal.screen.textDump())\n---\n\(next.textDump())")
+                frame = next
+            }
+        }
+    }
+
+    /// An interrupted terminal (state forgotten) is still drawn correctly.
+    @Test func invalidatedEncoderStillReproduces() {
+        var rng = SplitMix(seed: 99)
+        let size = Size(width: 12, height: 4)
+        let old = Sample.screen(size, operations: 10, &rng)
+        var new = old
+        Sample.scribble(on: &new, operations: 5, &rng)
+        var encoder = ANSIEncoder()
+        var terminal = ANSIInterpreter(size: size)
+        terminal.feed(encoder.fullScreen(old))
+        terminal.feed(Array("\u{1B}[1;1H\u{1B}[1m".utf8))
+        encoder.invalidate()
+        terminal.feed(encoder.encode(new.changes(from: old), frame: new))
+        #expect(sameOnTerminal(terminal.screen, new))
+    }
+}

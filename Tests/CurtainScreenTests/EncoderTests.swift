@@ -113,3 +113,38 @@ import Testing
         #expect(sameOnTerminal(terminal.screen, new))
     }
 }
+
+@Suite struct EncoderBudgetTests {
+    /// On everyday frames the encoder spends at most 1.15 × the lower bound, swept over
+    /// terminal sizes, and a terminal fed its output shows the new frame.
+    @Test(arguments: [Size(width: 40, height: 12), Size(width: 80, height: 24), Size(width: 120, height: 40),
+                      Size(width: 200, height: 60), Size(width: 13, height: 5)])
+    func encoderStaysWithinTheBound(size: Size) {
+        for (name, old, new) in TypicalApp.transitions(size: size) {
+            var encoder = ANSIEncoder()
+            var terminal = ANSIInterpreter(size: size)
+            terminal.feed(encoder.fullScreen(old))
+            let runs = new.changes(from: old)
+            let bound = ANSIEncoder.lowerBound(of: runs, frame: new, startingStyle: encoder.style)
+            let bytes = encoder.encode(runs, frame: new)
+            terminal.feed(bytes)
+            #expect(sameOnTerminal(terminal.screen, new), "\(name) at \(size)")
+            #expect(terminal.problems.isEmpty, "\(terminal.problems)")
+            #expect(!runs.isEmpty || size.width < 40, "\(name) at \(size) changes something")
+            #expect(Double(bytes.count) <= 1.15 * Double(bound), "\(name) at \(size): \(bytes.count) bytes, bound \(bound)")
+        }
+    }
+
+    @Test func lowerBoundCountsMovesStylesAndText() {
+        var old = CellBuffer(size: Size(width: 20, height: 2))
+        old.draw("hello world", at: .zero, style: .plain)
+        var new = old
+        new.draw("J", at: .zero, style: .plain)                      // ESC[1;1H (6) + J (1)
+        new.draw("W", at: Point(x: 4, y: 0), style: .plain)          // gap "ell" (3) + W (1)
+        new.draw("中", at: Point(x: 3, y: 1), style: Style(foreground: .red)) // ESC[2;4H (6) + ESC[38;5;1m (9) + 3
+        let runs = new.changes(from: old)
+        #expect(ANSIEncoder.lowerBound(of: runs, frame: new) == 6 + 1 + 3 + 1 + 6 + 9 + 3)
+        #expect(ANSIEncoder.lowerBound(of: runs, frame: new, startingStyle: nil) == 6 + 1 + 3 + 1 + 6 + 9 + 3 + 4)
+        #expect(ANSIEncoder.lowerBound(of: [], frame: new) == 0)
+    }
+}

@@ -138,6 +138,26 @@ import Testing
         #expect(buffer.cells.isEmpty && buffer.lines.isEmpty)
     }
 
+    /// The ASCII fast path clusters text exactly as walking its `Character`s does.
+    @Test func drawingMatchesCharacterByCharacter() async {
+        let pieces = ["a", "b", " ", "~", "\u{301}", "é", "e\u{301}", "\r", "\n", "\r\n", "中", "😀", "\u{1B}", "🇺🇸", "\u{200B}", "x\u{308}"]
+        await propertyCheck(count: 300, input: Gen.int(in: 0..<pieces.count).array(of: 0...14), Gen.int(in: -2...3)) { picks, x0 in
+            let text = picks.map { pieces[$0] }.joined()
+            var drawn = CellBuffer(size: Size(width: 20, height: 1))
+            let advanced = drawn.draw(text, at: Point(x: x0, y: 0), style: .plain)
+            var expected = CellBuffer(size: Size(width: 20, height: 1))
+            var x = x0
+            for character in text { x += expected.setCharacter(character, at: Point(x: x, y: 0), style: .plain) }
+            #expect(drawn == expected, "\(text.unicodeScalars.map { String($0.value, radix: 16) })")
+            #expect(advanced == x - x0)
+            // Controls always end a cluster, so trimming them off leaves `text`'s clusters as they are.
+            let substring = ("\n" + text + "\u{1}").dropFirst().dropLast()
+            var fromSubstring = CellBuffer(size: Size(width: 20, height: 1))
+            #expect(fromSubstring.draw(substring, at: Point(x: x0, y: 0), style: .plain) == advanced)
+            #expect(fromSubstring == drawn)
+        }
+    }
+
     /// Whatever is drawn, in any order, wide characters stay paired.
     @Test func randomDrawingKeepsPairsWhole() async {
         await propertyCheck(count: 300, input: Gen.int(in: 0...20), Gen.int(in: 0...5), Gen.uint64()) { width, height, seed in

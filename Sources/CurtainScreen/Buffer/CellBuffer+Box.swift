@@ -35,7 +35,7 @@ extension CellBuffer {
     /// `titleStyle` (`style` when `nil`), truncated with `…` to leave at least one line cell
     /// before each corner; it is left out when not even one column of it fits. A rectangle one
     /// row high is a horizontal line, one column wide a vertical line. Only cells inside `clip`
-    /// and the buffer change.
+    /// and the buffer change. The border's characters should be one cell wide.
     public mutating func drawBox(_ rect: Rect, style: Style, title: String? = nil, titleStyle: Style? = nil,
                                  border: BoxBorder = .single, clip: Rect? = nil) {
         guard !rect.isEmpty else { return }
@@ -54,13 +54,13 @@ extension CellBuffer {
         // Only the columns and rows that can be visible are walked, so huge rects stay cheap.
         let xs = max(left + 1, area.minX)..<max(max(left + 1, area.minX), min(right, area.maxX))
         let ys = max(top + 1, area.minY)..<max(max(top + 1, area.minY), min(bottom, area.maxY))
-        for x in xs {
-            draw(h, at: Point(x: x, y: top), style: style, clip: area)
-            draw(h, at: Point(x: x, y: bottom), style: style, clip: area)
+        let line = DisplayCluster(border.horizontal), side = DisplayCluster(border.vertical)
+        for y in [top, bottom] where y >= area.minY && y < area.maxY {
+            for x in xs { put(line, x: x, y: y, style: style, area: area) }
         }
         for y in ys {
-            draw(v, at: Point(x: left, y: y), style: style, clip: area)
-            draw(v, at: Point(x: right, y: y), style: style, clip: area)
+            put(side, x: left, y: y, style: style, area: area)
+            put(side, x: right, y: y, style: style, area: area)
         }
         setCharacter(border.topLeft, at: Point(x: left, y: top), style: style, clip: area)
         setCharacter(border.topRight, at: Point(x: right, y: top), style: style, clip: area)

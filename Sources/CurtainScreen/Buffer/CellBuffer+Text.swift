@@ -14,14 +14,60 @@ extension CellBuffer {
     public mutating func draw(_ text: some StringProtocol, at origin: Point, style: Style, clip: Rect? = nil) -> Int {
         let area = clip.map { $0.intersection(bounds) } ?? bounds
         let visibleRow = origin.y >= area.minY && origin.y < area.maxY
-        var advanced = 0
+        let fast = text.utf8.withContiguousStorageIfAvailable { bytes in
+            drawUTF8(bytes, at: origin, style: style, area: area, visibleRow: visibleRow)
+        }
+        if let fast { return fast }
+        return drawClusters(text, from: origin.x, advanced: 0, y: origin.y, style: style, area: area, visibleRow: visibleRow)
+    }
+
+    /// Walks `text`'s clusters, measuring each with ``DisplayCluster``; returns `advanced` plus
+    /// their width.
+    private mutating func drawClusters(_ text: some StringProtocol, from x0: Int, advanced start: Int, y: Int,
+                                       style: Style, area: Rect, visibleRow: Bool) -> Int {
+        var advanced = start
         for character in text {
             let cluster = DisplayCluster(character)
             guard cluster.width > 0 else { continue }
             if visibleRow {
-                put(cluster, x: origin.x.addingSaturating(advanced), y: origin.y, style: style, area: area)
+                put(cluster, x: x0.addingSaturating(advanced), y: y, style: style, area: area)
             }
             advanced = advanced.addingSaturating(cluster.width)
+        }
+        return advanced
+    }
+
+    /// The same walk over UTF-8 with a fast path: a printable ASCII character followed by
+    /// ASCII (or the end) is a cluster of its own, one cell wide, drawn without building a
+    /// `Character`. Everything else (controls, non-ASCII and the ASCII character just before
+    /// it, which a combining mark may extend) is cut out up to the next printable ASCII byte,
+    /// where a new cluster always starts, and measured by ``DisplayCluster``.
+    private mutating func drawUTF8(_ bytes: UnsafeBufferPointer<UInt8>, at origin: Point, style: Style,
+                                   area: Rect, visibleRow: Bool) -> Int {
+        var advanced = 0
+        var i = 0
+        let n = bytes.count
+        @inline(__always) func printable(_ b: UInt8) -> Bool { b >= 0x20 && b < 0x7F }
+        while i < n {
+            let b = bytes[i]
+            if printable(b) && (i + 1 == n || bytes[i + 1] < 0x80) {
+                if visibleRow {
+                    let x = origin.x.addingSaturating(advanced)
+                    if x >= area.minX && x < area.maxX {
+                        unpair(row: origin.y, from: x, to: x + 1)
+                        cells[index(x, origin.y)] = Cell(grapheme: Grapheme(rawValue: UInt32(b)), style: style)
+                    }
+                }
+                advanced = advanced.addingSaturating(1)
+                i += 1
+                continue
+            }
+            var j = i + 1
+            while j < n && !printable(bytes[j]) { j += 1 }
+            let segment = String(decoding: UnsafeBufferPointer(rebasing: bytes[i..<j]), as: UTF8.self)
+            advanced = drawClusters(segment, from: origin.x, advanced: advanced, y: origin.y, style: style,
+                                    area: area, visibleRow: visibleRow)
+            i = j
         }
         return advanced
     }
@@ -43,6 +89,7 @@ extension CellBuffer {
     /// `area`'s columns.
     mutating func put(_ cluster: DisplayCluster, x: Int, y: Int, style: Style, area: Rect) {
         let leftVisible = x >= area.minX && x < area.maxX
+        if cluster.width <= 0 { return }
         if cluster.width == 1 {
             guard leftVisible else { return }
             unpair(row: y, from: x, to: x + 1)

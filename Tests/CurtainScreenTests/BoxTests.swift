@@ -62,3 +62,34 @@ import Testing
         #expect(buffer.lines == ["    ─┐", " T ─ │", "     │", "    ─┘"])
     }
 }
+
+@Suite struct BoxSweepTests {
+    /// Every width from 1 to 200 and a few heights: corners where they belong, the top line
+    /// exactly as wide as the box, the title whole or cut with `…`, pairs intact.
+    @Test func sweepWidths() {
+        for width in 1...200 {
+            for height in [1, 2, 3, 7] {
+                var buffer = CellBuffer(size: Size(width: width + 2, height: height + 2))
+                buffer.drawBox(Rect(x: 1, y: 1, width: width, height: height), style: .plain, title: "Title 中文 title")
+                let lines = buffer.lines
+                #expect(lines[0] == String(repeating: " ", count: width + 2))
+                let top = Array(lines[1])
+                let topWidth = (0..<(width + 2)).filter { !buffer[$0, 1].grapheme.isContinuation }.count
+                #expect(topWidth == top.count)
+                #expect(buffer[0, 1] == .blank && buffer[width + 1, 1] == .blank, "width \(width)")
+                if width >= 2 && height >= 2 {
+                    #expect(buffer[1, 1].grapheme == Grapheme("┌") && buffer[width, 1].grapheme == Grapheme("┐"), "width \(width)")
+                    #expect(buffer[1, height].grapheme == Grapheme("└") && buffer[width, height].grapheme == Grapheme("┘"))
+                    #expect(buffer[2, 1].grapheme == Grapheme("─") && buffer[width - 1, 1].grapheme == Grapheme("─") || width < 3)
+                    if width >= 7 {
+                        let shown = CellBuffer.truncate("Title 中文 title", toWidth: width - 6)
+                        #expect(lines[1].hasPrefix(" ┌─ " + shown + " ─"), "width \(width): \(lines[1])")
+                        #expect(shown.hasSuffix("…") == (width < 22), "the title is 16 columns; 6 go to corners, lines and spaces")
+                    }
+                    if width >= 22 { #expect(lines[1].contains(" Title 中文 title ")) }
+                }
+                #expect(pairingProblems(buffer).isEmpty, "width \(width)")
+            }
+        }
+    }
+}

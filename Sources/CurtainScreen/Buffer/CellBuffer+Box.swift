@@ -55,12 +55,13 @@ extension CellBuffer {
         let xs = max(left + 1, area.minX)..<max(max(left + 1, area.minX), min(right, area.maxX))
         let ys = max(top + 1, area.minY)..<max(max(top + 1, area.minY), min(bottom, area.maxY))
         let line = DisplayCluster(border.horizontal), side = DisplayCluster(border.vertical)
+        let lineGrapheme = Grapheme(line.text), sideGrapheme = Grapheme(side.text)
         for y in [top, bottom] where y >= area.minY && y < area.maxY {
-            for x in xs { put(line, x: x, y: y, style: style, area: area) }
+            for x in xs { put(lineGrapheme, width: line.width, x: x, y: y, style: style, area: area) }
         }
         for y in ys {
-            put(side, x: left, y: y, style: style, area: area)
-            put(side, x: right, y: y, style: style, area: area)
+            put(sideGrapheme, width: side.width, x: left, y: y, style: style, area: area)
+            put(sideGrapheme, width: side.width, x: right, y: y, style: style, area: area)
         }
         setCharacter(border.topLeft, at: Point(x: left, y: top), style: style, clip: area)
         setCharacter(border.topRight, at: Point(x: right, y: top), style: style, clip: area)

@@ -51,15 +51,27 @@ extension CellBuffer {
         while i < n {
             let b = bytes[i]
             if printable(b) && (i + 1 == n || bytes[i + 1] < 0x80) {
+                // A stretch of such characters is written in one pass.
+                var k = i + 1
+                while k < n && printable(bytes[k]) && (k + 1 == n || bytes[k + 1] < 0x80) { k += 1 }
+                let count = k - i
                 if visibleRow {
-                    let x = origin.x.addingSaturating(advanced)
-                    if x >= area.minX && x < area.maxX {
-                        unpair(row: origin.y, from: x, to: x + 1)
-                        cells[index(x, origin.y)] = Cell(grapheme: Grapheme(rawValue: UInt32(b)), style: style)
+                    let x0 = origin.x.addingSaturating(advanced)
+                    let from = max(x0, area.minX), to = min(x0.addingSaturating(count), area.maxX)
+                    if from < to {
+                        unpair(row: origin.y, from: from, to: to)
+                        let rowStart = index(0, origin.y)
+                        let skip = from &- x0
+                        cells.withUnsafeMutableBufferPointer { cells in
+                            for x in from..<to {
+                                cells[rowStart &+ x] = Cell(grapheme: Grapheme(rawValue: UInt32(bytes[i &+ skip &+ (x &- from)])),
+                                                            style: style)
+                            }
+                        }
                     }
                 }
-                advanced = advanced.addingSaturating(1)
-                i += 1
+                advanced = advanced.addingSaturating(count)
+                i = k
                 continue
             }
             var j = i + 1
@@ -88,12 +100,17 @@ extension CellBuffer {
     /// Writes one measured cluster at column `x` of row `y` (a row inside `area`), keeping to
     /// `area`'s columns.
     mutating func put(_ cluster: DisplayCluster, x: Int, y: Int, style: Style, area: Rect) {
+        put(Grapheme(cluster.text), width: cluster.width, x: x, y: y, style: style, area: area)
+    }
+
+    /// ``put(_:x:y:style:area:)`` for a grapheme already made (`width` cells wide).
+    mutating func put(_ grapheme: Grapheme, width: Int, x: Int, y: Int, style: Style, area: Rect) {
         let leftVisible = x >= area.minX && x < area.maxX
-        if cluster.width <= 0 { return }
-        if cluster.width == 1 {
+        if width <= 0 { return }
+        if width == 1 {
             guard leftVisible else { return }
             unpair(row: y, from: x, to: x + 1)
-            cells[index(x, y)] = Cell(grapheme: Grapheme(cluster.text), style: style)
+            cells[index(x, y)] = Cell(grapheme: grapheme, style: style)
             return
         }
         let right = x.addingSaturating(1)
@@ -101,7 +118,7 @@ extension CellBuffer {
         switch (leftVisible, rightVisible) {
         case (true, true):
             unpair(row: y, from: x, to: x + 2)
-            cells[index(x, y)] = Cell(grapheme: Grapheme(cluster.text), style: style)
+            cells[index(x, y)] = Cell(grapheme: grapheme, style: style)
             cells[index(x + 1, y)] = .continuation(style)
         case (true, false):
             unpair(row: y, from: x, to: x + 1)

@@ -97,6 +97,30 @@ import Testing
         }
     }
 
+    /// Every tiny size (0×0, 1×1, one row, one column, …) exhaustively.
+    @Test func sweepTinySizes() {
+        var rng = SplitMix(seed: 5)
+        for width in 0...6 {
+            for height in 0...3 {
+                let size = Size(width: width, height: height)
+                for _ in 0..<15 {
+                    var frame = Sample.screen(size, operations: 6, &rng)
+                    var encoder = ANSIEncoder()
+                    var terminal = ANSIInterpreter(size: size)
+                    terminal.feed(encoder.fullScreen(frame))
+                    for _ in 0..<3 {
+                        var next = frame
+                        Sample.scribble(on: &next, operations: 3, &rng)
+                        terminal.feed(encoder.encode(next.changes(from: frame), frame: next))
+                        #expect(sameOnTerminal(terminal.screen, next), "\(size)")
+                        frame = next
+                    }
+                    #expect(terminal.problems.isEmpty, "\(size): \(terminal.problems)")
+                }
+            }
+        }
+    }
+
     /// An interrupted terminal (state forgotten) is still drawn correctly.
     @Test func invalidatedEncoderStillReproduces() {
         var rng = SplitMix(seed: 99)

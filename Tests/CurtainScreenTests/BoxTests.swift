@@ -1,6 +1,6 @@
 import CurtainLayout
 import Testing
-@testable import CurtainScreen
+import CurtainScreen
 
 @Suite struct BoxTests {
     let line = Style(foreground: .cyan)

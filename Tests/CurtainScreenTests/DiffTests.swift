@@ -1,7 +1,7 @@
 import CurtainLayout
 import PropertyBased
 import Testing
-@testable import CurtainScreen
+import CurtainScreen
 
 @Suite struct DiffTests {
     /// Problems with `runs` as a diff of `new`: runs outside, out of order, overlapping, or

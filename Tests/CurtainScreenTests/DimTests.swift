@@ -1,7 +1,7 @@
 import CurtainLayout
 import PropertyBased
 import Testing
-@testable import CurtainScreen
+import CurtainScreen
 
 @Suite struct DimTests {
     @Test func dimmingBlendsColoursTowardBlack() {

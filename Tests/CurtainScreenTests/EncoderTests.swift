@@ -1,7 +1,7 @@
 import CurtainLayout
 import PropertyBased
 import Testing
-@testable import CurtainScreen
+import CurtainScreen
 
 @Suite struct EncoderTests {
     func text(_ bytes: [UInt8]) -> String { String(decoding: bytes, as: UTF8.self) }

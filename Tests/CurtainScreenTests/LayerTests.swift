@@ -1,6 +1,6 @@
 import CurtainLayout
 import Testing
-@testable import CurtainScreen
+import CurtainScreen
 
 @Suite struct LayerTests {
     let back = Style(background: .blue)

@@ -1,6 +1,6 @@
 import PropertyBased
 import Testing
-@testable import CurtainScreen
+import CurtainScreen
 
 @Suite struct ReductionTests {
     @Test func paletteEntries() {

@@ -1,5 +1,5 @@
 import CurtainLayout
-@testable import CurtainScreen
+import CurtainScreen
 
 /// A small deterministic random source (SplitMix64), so a property test's seed rebuilds the
 /// same screens.

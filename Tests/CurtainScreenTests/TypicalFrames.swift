@@ -1,5 +1,5 @@
 import CurtainLayout
-@testable import CurtainScreen
+import CurtainScreen
 
 /// Screens shaped like the demo app: a 2×2 grid of titled panes full of text, a help bar, an
 /// optional toast over the first pane, which may be dimmed. Frame pairs built from these are

@@ -83,7 +83,7 @@ extension CellBuffer {
 
     /// `text` cut to at most `width` columns, ending in `…` when anything was cut. Never splits
     /// a cluster; zero-width clusters are dropped.
-    static func truncate(_ text: String, toWidth width: Int) -> String {
+    package static func truncate(_ text: String, toWidth width: Int) -> String {
         guard width > 0 else { return "" }
         var clusters: [(String, Int)] = []
         var total = 0

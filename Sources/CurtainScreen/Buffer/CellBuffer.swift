@@ -9,7 +9,7 @@ import CurtainLayout
 /// only ever sits right of the left half it belongs to (never in column 0).
 public struct CellBuffer: Hashable, Sendable {
     public private(set) var size: Size
-    public internal(set) var cells: [Cell]
+    public package(set) var cells: [Cell]
 
     /// A buffer of `size` filled with `fill` (a continuation cell fills as a blank).
     public init(size: Size, fill: Cell = .blank) {

@@ -58,6 +58,7 @@ public struct ANSIEncoder: Sendable {
     /// The bytes that draw `runs` (see ``encode(_:frame:into:)``).
     public mutating func encode(_ runs: [CellRun], frame: CellBuffer) -> [UInt8] {
         var bytes: [UInt8] = []
+        bytes.reserveCapacity(runs.reduce(0) { $0 + $1.cells.count + 12 })
         encode(runs, frame: frame, into: &bytes)
         return bytes
     }
@@ -74,6 +75,7 @@ public struct ANSIEncoder: Sendable {
     /// The bytes of ``fullScreen(_:into:)``.
     public mutating func fullScreen(_ buffer: CellBuffer) -> [UInt8] {
         var bytes: [UInt8] = []
+        bytes.reserveCapacity(buffer.cells.count + 64)
         fullScreen(buffer, into: &bytes)
         return bytes
     }
@@ -126,9 +128,11 @@ public struct ANSIEncoder: Sendable {
             style = cell.style
         }
         cell.grapheme.appendUTF8(to: &bytes)
-        let next = frame[x + 1, y].grapheme.isContinuation ? x + 2 : x + 1
+        let width = frame.size.width
+        let wide = x + 1 < width && frame.cells[y &* width &+ x &+ 1].grapheme.isContinuation
+        let next = wide ? x + 2 : x + 1
         // In the last column the terminal holds a pending wrap; never rely on where it goes.
-        cursor = next < frame.size.width ? Point(x: next, y: y) : nil
+        cursor = next < width ? Point(x: next, y: y) : nil
     }
 
     static func cursorAddressCost(x: Int, y: Int) -> Int {

@@ -1,17 +1,18 @@
 /// Where escape sequences are written: a byte array, or a counter that only measures them.
 /// Writing and measuring share one code path, so costs can never drift from output.
-protocol ByteSink {
+package protocol ByteSink {
     mutating func put(_ byte: UInt8)
 }
 
 extension Array: ByteSink where Element == UInt8 {
-    @inline(__always) mutating func put(_ byte: UInt8) { append(byte) }
+    @inline(__always) package mutating func put(_ byte: UInt8) { append(byte) }
 }
 
 /// Counts bytes instead of storing them.
-struct ByteCount: ByteSink {
-    var count = 0
-    @inline(__always) mutating func put(_ byte: UInt8) { count &+= 1 }
+package struct ByteCount: ByteSink {
+    package var count = 0
+    package init() {}
+    @inline(__always) package mutating func put(_ byte: UInt8) { count &+= 1 }
 }
 
 extension ByteSink {

@@ -1,12 +1,12 @@
 /// Select Graphic Rendition: the one combined `ESC [ … m` sequence that takes the terminal
 /// from one style to another.
-enum SGR {
+package enum SGR {
     /// Writes the shortest sequence that changes the terminal's rendition from `old` (`nil`:
     /// unknown) to `new`, or nothing when they already agree. Two forms are weighed: setting
     /// exactly what changed (22/23/24/27 to clear attributes, 39/49 for default colours), or
     /// a reset (`0`) followed by everything `new` sets. The ``Style/isDimmed`` marker is not
     /// a rendition and is ignored.
-    static func write<Sink: ByteSink>(from old: Style?, to new: Style, into sink: inout Sink) {
+    package static func write<Sink: ByteSink>(from old: Style?, to new: Style, into sink: inout Sink) {
         guard let old else {
             writeSequence(from: nil, to: new, into: &sink)
             return
@@ -19,7 +19,7 @@ enum SGR {
     }
 
     /// The bytes ``write(from:to:into:)`` writes.
-    static func cost(from old: Style?, to new: Style) -> Int {
+    package static func cost(from old: Style?, to new: Style) -> Int {
         var count = ByteCount()
         write(from: old, to: new, into: &count)
         return count.count

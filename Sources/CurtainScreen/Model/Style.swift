@@ -51,7 +51,7 @@ public struct Style: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// The bits a terminal shows (colours and attributes, without the ``isDimmed`` marker).
-    @inlinable var terminalBits: UInt64 { bits & (Style.dimmedBit - 1) }
+    @inlinable package var terminalBits: UInt64 { bits & (Style.dimmedBit - 1) }
 
     /// This style with `attributes` added.
     public func adding(_ attributes: TextAttributes) -> Style {

@@ -109,7 +109,7 @@ public enum ColorReduction {
 
     /// Redmean distance (squared, scaled by 256).
     @inline(__always)
-    static func distance(_ a: (UInt8, UInt8, UInt8), _ b: (red: UInt8, green: UInt8, blue: UInt8)) -> Int {
+    package static func distance(_ a: (UInt8, UInt8, UInt8), _ b: (red: UInt8, green: UInt8, blue: UInt8)) -> Int {
         let rmean = (Int(a.0) + Int(b.red)) / 2
         let dr = Int(a.0) - Int(b.red), dg = Int(a.1) - Int(b.green), db = Int(a.2) - Int(b.blue)
         return (512 + rmean) * dr * dr + 1024 * dg * dg + (767 - rmean) * db * db

@@ -29,3 +29,13 @@ import CurtainScreen
         #expect(buffer.styles(ofRow: 2).isEmpty && buffer.styles(ofRow: -1).isEmpty)
     }
 }
+
+@Suite struct DescriptionTests {
+    @Test func buffersDescribeThemselvesAsText() {
+        var buffer = CellBuffer(size: Size(width: 3, height: 2))
+        buffer.draw("a中", at: .zero, style: Style(foreground: .red))
+        #expect(buffer.description == "CellBuffer 3×2\n|a中|\n|   |")
+        #expect(buffer[0, 0].description == "\"a\" fg: indexed(1)")
+        #expect(buffer[2, 0].description == "\"<cont>\" fg: indexed(1)")
+    }
+}

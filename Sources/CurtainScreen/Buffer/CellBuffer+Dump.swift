@@ -54,3 +54,11 @@ extension CellBuffer {
         return (rows + (legend.isEmpty ? [] : [""] + legend)).joined(separator: "\n")
     }
 }
+
+extension CellBuffer: CustomStringConvertible {
+    /// The size, then the rows between `|` marks (trailing spaces kept), so a failed
+    /// comparison in a test shows the screens themselves.
+    public var description: String {
+        "CellBuffer \(size)\n" + lines.map { "|" + $0 + "|" }.joined(separator: "\n")
+    }
+}

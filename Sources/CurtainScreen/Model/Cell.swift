@@ -2,7 +2,7 @@
 ///
 /// Exactly 16 bytes with no padding (grapheme, a zero word, the packed style), so that rows of
 /// cells can be compared as raw memory by the diff.
-public struct Cell: Hashable, Sendable {
+public struct Cell: Hashable, Sendable, CustomStringConvertible {
     public var grapheme: Grapheme
     /// Always zero. Fills what would otherwise be padding so raw-memory comparison is exact.
     @usableFromInline var reserved: UInt32 = 0
@@ -30,4 +30,6 @@ public struct Cell: Hashable, Sendable {
         hasher.combine(grapheme.rawValue)
         hasher.combine(style.bits)
     }
+
+    public var description: String { "\"\(grapheme)\" \(style)" }
 }

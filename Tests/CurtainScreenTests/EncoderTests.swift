@@ -172,3 +172,24 @@ import CurtainScreen
         #expect(ANSIEncoder.lowerBound(of: [], frame: new) == 0)
     }
 }
+
+@Suite struct EncoderTotalityTests {
+    /// Runs far outside the frame, empty or odd, never trap and draw nothing outside.
+    @Test func oddRunsAreHarmless() {
+        let frame = CellBuffer(size: Size(width: 3, height: 2))
+        let cell = Cell(grapheme: Grapheme("x"))
+        let runs = [CellRun(y: 0, x: .max, cells: [cell]), CellRun(y: 0, x: .min, cells: [cell, cell]),
+                    CellRun(y: .max, x: 0, cells: [cell]), CellRun(y: -1, x: 0, cells: [cell]),
+                    CellRun(y: 1, x: 0, cells: []), CellRun(y: 1, x: -1, cells: [cell, cell]),
+                    CellRun(y: 1, x: 2, cells: [cell, cell, cell])]
+        var encoder = ANSIEncoder()
+        var terminal = ANSIInterpreter(size: frame.size)
+        terminal.feed(encoder.encode(runs, frame: frame))
+        #expect(terminal.problems.isEmpty)
+        #expect(terminal.screen.lines == ["   ", "x x"])
+        #expect(ANSIEncoder.lowerBound(of: runs, frame: frame) > 0)
+        var patched = frame
+        patched.apply(runs)
+        #expect(patched.lines == ["   ", "x x"])
+    }
+}

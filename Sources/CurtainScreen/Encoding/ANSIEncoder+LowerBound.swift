@@ -1,3 +1,5 @@
+import CurtainLayout
+
 extension ANSIEncoder {
     /// The fewest bytes any encoder could spend on `runs`, by the benchmark's rule (issue 6):
     ///
@@ -15,7 +17,7 @@ extension ANSIEncoder {
         var style = startingStyle
         var previousEnd: (x: Int, y: Int)? = nil
         for run in runs {
-            if let p = previousEnd, p.y == run.y, run.x >= p.x, run.x - p.x <= maximumRewrittenGap {
+            if let p = previousEnd, p.y == run.y, run.x >= p.x, run.x <= p.x.addingSaturating(maximumRewrittenGap) {
                 for x in p.x..<run.x { total += frame[x, run.y].grapheme.utf8Count }
             } else {
                 total += cursorAddressCost(x: run.x, y: run.y)
@@ -27,7 +29,7 @@ extension ANSIEncoder {
                 }
                 total += cell.grapheme.utf8Count
             }
-            previousEnd = (run.x + run.cells.count, run.y)
+            previousEnd = (run.x.addingSaturating(run.cells.count), run.y)
         }
         return total
     }

@@ -1,3 +1,5 @@
+import CurtainLayout
+
 /// Where escape sequences are written: a byte array, or a counter that only measures them.
 /// Writing and measuring share one code path, so costs can never drift from output.
 package protocol ByteSink {
@@ -37,9 +39,9 @@ extension ByteSink {
     /// `ESC [ row ; col H` for the 0-based cell (`x`, `y`).
     mutating func putCursorAddress(x: Int, y: Int) {
         putCSI()
-        putDecimal(y + 1)
+        putDecimal(y.addingSaturating(1))
         put(0x3B)
-        putDecimal(x + 1)
+        putDecimal(x.addingSaturating(1))
         put(0x48)
     }
 }

@@ -113,6 +113,19 @@ import CurtainScreen
         #expect(buffer[2, 0] == .blank(red))
     }
 
+    @Test func setWritesNarrowCellsOnly() {
+        var buffer = CellBuffer(size: Size(width: 4, height: 1))
+        buffer.draw("中中", at: .zero, style: red)
+        buffer.set(Cell(grapheme: Grapheme("q")), x: 3, y: 0)
+        #expect(buffer.lines == ["中 q"])
+        #expect(buffer[2, 0] == .blank(red))
+        buffer.set(Cell(grapheme: .continuation), x: 2, y: 0)
+        buffer.set(Cell(grapheme: Grapheme("z")), x: 4, y: 0)
+        buffer.set(Cell(grapheme: Grapheme("z")), x: 0, y: -1)
+        #expect(buffer.lines == ["中 q"], "continuations and positions outside are ignored")
+        #expect(pairingProblems(buffer).isEmpty)
+    }
+
     @Test func fillKeepsNeighbouringWideCharactersWhole() {
         var buffer = CellBuffer(size: Size(width: 6, height: 2))
         buffer.draw("中日中", at: .zero, style: red)

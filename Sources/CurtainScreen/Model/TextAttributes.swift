@@ -1,5 +1,5 @@
 /// Character attributes a terminal can show, independent of colour.
-public struct TextAttributes: OptionSet, Hashable, Sendable {
+public struct TextAttributes: OptionSet, Hashable, Sendable, CustomStringConvertible {
     public let rawValue: UInt8
     public init(rawValue: UInt8) { self.rawValue = rawValue }
 
@@ -9,4 +9,12 @@ public struct TextAttributes: OptionSet, Hashable, Sendable {
     public static let italic = TextAttributes(rawValue: 1 << 2)
     public static let underline = TextAttributes(rawValue: 1 << 3)
     public static let reverse = TextAttributes(rawValue: 1 << 4)
+
+    public var description: String {
+        let names: [(TextAttributes, String)] = [
+            (.bold, "bold"), (.dim, "dim"), (.italic, "italic"), (.underline, "underline"), (.reverse, "reverse"),
+        ]
+        let present = names.filter { contains($0.0) }.map(\.1)
+        return "[" + present.joined(separator: ", ") + "]"
+    }
 }

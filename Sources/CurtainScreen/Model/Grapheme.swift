@@ -16,25 +16,39 @@ public struct Grapheme: Hashable, Sendable, CustomStringConvertible {
     /// The cell covered by the right half of the wide character to its left.
     public static let continuation = Grapheme(rawValue: 0xFFFF_FFFF)
 
-    private static let firstInterned: UInt32 = 0x0011_0000
+    @usableFromInline static let firstInterned: UInt32 = 0x0011_0000
 
     /// The grapheme for the display text of a cluster (see ``DisplayCluster``).
+    ///
+    /// Control characters never reach a cell: C0 controls become their control pictures
+    /// (U+2400–U+241F), DEL becomes ␡ and C1 controls become U+FFFD, so a cell's text can be
+    /// sent to a terminal as is. An empty string is a space.
     public init(_ text: String) {
         var scalars = text.unicodeScalars.makeIterator()
-        if let first = scalars.next() {
-            if scalars.next() == nil {
-                self.init(rawValue: first.value)
-                return
-            }
-        } else {
+        guard let first = scalars.next() else {
             self = .space
             return
         }
-        self.init(rawValue: Grapheme.firstInterned + GraphemeTable.shared.intern(text))
+        if scalars.next() == nil {
+            self.init(first)
+            return
+        }
+        var clean = String.UnicodeScalarView()
+        for scalar in text.unicodeScalars { clean.append(Grapheme.displayable(scalar)) }
+        self.init(rawValue: Grapheme.firstInterned + GraphemeTable.shared.intern(String(clean)))
     }
 
-    /// A single scalar.
-    @inlinable public init(_ scalar: Unicode.Scalar) { self.init(rawValue: scalar.value) }
+    /// The scalar shown for `scalar`: itself, or a visible stand-in for a control character.
+    @inlinable static func displayable(_ scalar: Unicode.Scalar) -> Unicode.Scalar {
+        let v = scalar.value
+        if v < 0x20 { return Unicode.Scalar(0x2400 + v)! }
+        if v == 0x7F { return "\u{2421}" }
+        if v >= 0x80 && v < 0xA0 { return "\u{FFFD}" }
+        return scalar
+    }
+
+    /// A single scalar (a control character becomes its visible stand-in, as above).
+    @inlinable public init(_ scalar: Unicode.Scalar) { self.init(rawValue: Grapheme.displayable(scalar).value) }
 
     public var isContinuation: Bool { rawValue == Grapheme.continuation.rawValue }
 
@@ -48,10 +62,24 @@ public struct Grapheme: Hashable, Sendable, CustomStringConvertible {
     /// Appends this grapheme's UTF-8 bytes to `bytes`.
     public func appendUTF8(to bytes: inout [UInt8]) {
         if isContinuation { return }
-        if rawValue < Grapheme.firstInterned, let scalar = Unicode.Scalar(rawValue) {
+        if rawValue < 0x80 {
+            bytes.append(UInt8(truncatingIfNeeded: rawValue))
+        } else if rawValue < Grapheme.firstInterned, let scalar = Unicode.Scalar(rawValue) {
             UTF8.encode(scalar) { bytes.append($0) }
         } else {
             bytes.append(contentsOf: text.utf8)
+        }
+    }
+
+    /// How many UTF-8 bytes ``appendUTF8(to:)`` writes.
+    public var utf8Count: Int {
+        if isContinuation { return 0 }
+        switch rawValue {
+        case ..<0x80: return 1
+        case ..<0x800: return 2
+        case ..<0x10000: return Unicode.Scalar(rawValue) == nil ? 1 : 3
+        case ..<Grapheme.firstInterned: return 4
+        default: return text.utf8.count
         }
     }
 

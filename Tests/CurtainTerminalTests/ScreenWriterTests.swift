@@ -1,0 +1,166 @@
+import CNcurses
+import CurtainLayout
+import CurtainScreen
+@testable import CurtainTerminal
+import Glibc
+import Testing
+
+extension NcursesTests {
+    /// Draws through ``TerminalSession`` onto a real ncurses screen writing to a file, then reads
+    /// ncurses' cells back.
+    @Suite struct Drawing {
+        let red = Style(foreground: .rgb(255, 0, 0), background: .indexed(17), attributes: [.bold])
+
+        func sampleFrame(size: Size = Size(width: 80, height: 24)) -> CellBuffer {
+            var frame = CellBuffer(size: size)
+            frame.put("Hi 漢字😀!", x: 0, y: 0, style: red)
+            frame.put("┌─┐", x: 5, y: 2)
+            frame.put("dim", x: 0, y: 3, style: Style(attributes: [.dim, .underline]))
+            return frame
+        }
+
+        @Test func writesCharactersColoursAndWideCharactersIntoTheScreen() throws {
+            let files = ScratchTerminal()
+            let session = try TerminalSession(output: files.output, input: files.input)
+            defer { session.stop() }
+            #expect(session.colorCount == 256)
+            #expect(session.size == Size(width: 80, height: 24))
+            #expect(session.draw(sampleFrame()))
+            let window = try #require(curtain_stdscr())
+
+            let expected: [(Int, String)] = [(0, "H"), (1, "i"), (2, " "), (3, "漢"), (5, "字"), (7, "😀"), (9, "!")]
+            for (x, text) in expected {
+                let cell = cellContents(window, x: x, y: 0)
+                #expect(cell.text == text.unicodeScalars.map(\.value), "column \(x)")
+                #expect(cell.attributes & curtain_A_BOLD() != 0, "column \(x)")
+                var foreground: Int32 = 0, background: Int32 = 0
+                extended_pair_content(cell.pair, &foreground, &background)
+                #expect(foreground == 196 && background == 17, "column \(x): rgb red reduces to 196 on 17")
+            }
+            // The right half of 漢 belongs to it: ncurses' own continuation, not a separate character.
+            var half = cchar_t()
+            wmove(window, 0, 4)
+            win_wch(window, &half)
+            #expect(UInt32(bitPattern: half.chars.0) != 0x20)
+            #expect(cellContents(window, x: 10, y: 0).text == [0x20])
+            #expect(cellContents(window, x: 5, y: 2).text == [0x250C])
+            #expect(cellContents(window, x: 6, y: 2).text == [0x2500])
+            let dim = cellContents(window, x: 1, y: 3)
+            #expect(dim.text == [UInt32(UInt8(ascii: "i"))])
+            #expect(dim.attributes & curtain_A_DIM() != 0)
+            #expect(dim.attributes & curtain_A_UNDERLINE() != 0)
+            #expect(dim.pair == 0)
+            let output = String(decoding: files.written, as: UTF8.self)
+            #expect(output.contains("漢字😀"))
+        }
+
+        @Test func anIdenticalFrameWritesNothingAndAChangedCellWritesLittle() throws {
+            let files = ScratchTerminal()
+            let session = try TerminalSession(output: files.output, input: files.input)
+            defer { session.stop() }
+            var frame = sampleFrame()
+            #expect(session.draw(frame))
+            let afterFirst = files.bytesWritten
+            #expect(afterFirst > 0)
+
+            #expect(session.draw(frame) == false)
+            #expect(files.bytesWritten == afterFirst)
+
+            frame.put("X", x: 40, y: 10)
+            #expect(session.draw(frame))
+            let window = try #require(curtain_stdscr())
+            #expect(cellContents(window, x: 40, y: 10).text == [0x58])
+            let delta = files.bytesWritten - afterFirst
+            #expect(delta > 0 && delta < 32, "one cell costs a cursor move and a character, not a repaint (\(delta) bytes)")
+        }
+
+        @Test func aWideCharacterCutByTheScreenEdgeBecomesABlank() throws {
+            let files = ScratchTerminal()
+            let session = try TerminalSession(output: files.output, input: files.input)
+            defer { session.stop() }
+            // A frame wider than the 80-column screen: 漢 at 79–80 would be split by the edge.
+            var frame = CellBuffer(size: Size(width: 82, height: 24))
+            frame.put("ab漢", x: 77, y: 1)
+            #expect(session.draw(frame))
+            let window = try #require(curtain_stdscr())
+            #expect(cellContents(window, x: 77, y: 1).text == [0x61])
+            #expect(cellContents(window, x: 78, y: 1).text == [0x62])
+            #expect(cellContents(window, x: 79, y: 1).text == [0x20])
+        }
+
+        @Test func theBottomRightCellIsWritten() throws {
+            let files = ScratchTerminal()
+            let session = try TerminalSession(output: files.output, input: files.input)
+            defer { session.stop() }
+            var frame = CellBuffer(size: Size(width: 80, height: 24))
+            frame.put("Z", x: 79, y: 23)
+            #expect(session.draw(frame))
+            let window = try #require(curtain_stdscr())
+            #expect(cellContents(window, x: 79, y: 23).text == [0x5A])
+        }
+
+        @Test func noColorDrawsWithoutColourPairsAndDimIsFaint() throws {
+            let files = ScratchTerminal()
+            let session = try TerminalSession(output: files.output, input: files.input, noColor: "1")
+            defer { session.stop() }
+            #expect(session.colorCount == 0)
+            var frame = CellBuffer(size: Size(width: 80, height: 24))
+            frame.put("x", x: 0, y: 0, style: Style(foreground: .red, background: .blue, attributes: [.dim]))
+            #expect(session.draw(frame))
+            let window = try #require(curtain_stdscr())
+            let cell = cellContents(window, x: 0, y: 0)
+            #expect(cell.pair == 0)
+            #expect(cell.attributes & curtain_A_DIM() != 0)
+        }
+
+        @Test func eightColourTerminalsGetTheNearestANSIColour() throws {
+            let files = ScratchTerminal(term: "xterm")
+            let session = try TerminalSession(output: files.output, input: files.input)
+            defer { session.stop() }
+            #expect(session.colorCount == 8)
+            var frame = CellBuffer(size: Size(width: 80, height: 24))
+            frame.put("x", x: 0, y: 0, style: Style(foreground: .rgb(250, 10, 10), background: .indexed(12)))
+            #expect(session.draw(frame))
+            let window = try #require(curtain_stdscr())
+            var foreground: Int32 = 0, background: Int32 = 0
+            extended_pair_content(cellContents(window, x: 0, y: 0).pair, &foreground, &background)
+            #expect(foreground == 1)
+            #expect(background == 4, "bright blue shows as blue")
+        }
+
+        @Test func aNonUnicodeLocaleDrawsBoxesWithACSAndReplacesWhatItCannotShow() throws {
+            let files = ScratchTerminal(locale: "C")
+            let session = try TerminalSession(output: files.output, input: files.input)
+            defer { session.stop() }
+            var frame = CellBuffer(size: Size(width: 80, height: 24))
+            frame.put("┌─┐é漢a", x: 0, y: 0)
+            #expect(session.draw(frame))
+            let window = try #require(curtain_stdscr())
+            let corner = cellContents(window, x: 0, y: 0)
+            #expect(corner.text == [UInt32(curtain_ACS_ULCORNER() & chtype(curtain_A_CHARTEXT()))])
+            #expect(corner.attributes & curtain_A_ALTCHARSET() != 0)
+            let line = cellContents(window, x: 1, y: 0)
+            #expect(line.text == [UInt32(curtain_ACS_HLINE() & chtype(curtain_A_CHARTEXT()))])
+            #expect(cellContents(window, x: 3, y: 0).text == [0x3F], "é is not in the C locale")
+            #expect(cellContents(window, x: 4, y: 0).text == [0x3F], "漢 neither")
+            #expect(cellContents(window, x: 5, y: 0).text == [0x20], "its second cell is padded")
+            #expect(cellContents(window, x: 6, y: 0).text == [0x61], "later cells keep their columns")
+            #expect(!files.written.contains(where: { $0 >= 0x80 }), "nothing outside ASCII reaches a C-locale terminal")
+        }
+
+        @Test func aSizeChangeRepaintsEverything() throws {
+            let files = ScratchTerminal()
+            let session = try TerminalSession(output: files.output, input: files.input)
+            defer { session.stop() }
+            var frame = CellBuffer(size: Size(width: 80, height: 24))
+            frame.put("left", x: 0, y: 0)
+            session.draw(frame)
+            var smaller = CellBuffer(size: Size(width: 40, height: 12))
+            smaller.put("new", x: 0, y: 1)
+            #expect(session.draw(smaller))
+            let window = try #require(curtain_stdscr())
+            #expect(cellContents(window, x: 0, y: 0).text == [0x20], "the old frame is gone")
+            #expect(cellContents(window, x: 0, y: 1).text == [0x6E])
+        }
+    }
+}

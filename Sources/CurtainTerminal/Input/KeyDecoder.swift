@@ -21,6 +21,8 @@ struct KeyDecoder: Sendable {
         case csi
         /// After ESC O.
         case ss3
+        /// Inside a CSI sequence too long to be one we know: skipped up to its final byte.
+        case overlongCSI
         case paste
         /// ESC inside a paste.
         case pasteEscape
@@ -66,6 +68,7 @@ struct KeyDecoder: Sendable {
         case .escape: feedEscape(input, into: &events)
         case .csi: feedCSI(input, into: &events)
         case .ss3: feedSS3(input, into: &events)
+        case .overlongCSI: feedOverlongCSI(input, into: &events)
         case .paste: feedPaste(input, into: &events)
         case .pasteEscape: feedPasteEscape(input, into: &events)
         case .pasteCSI: feedPasteCSI(input, into: &events)
@@ -141,7 +144,7 @@ struct KeyDecoder: Sendable {
         switch input {
         case .character(let code) where (0x20...0x3F).contains(code):
             if sequence.count >= Self.maximumSequenceLength {
-                state = .ground // garbage: drop it rather than show it
+                state = .overlongCSI // garbage: skip it rather than show it
             } else {
                 sequence.append(UInt8(code))
             }
@@ -156,6 +159,20 @@ struct KeyDecoder: Sendable {
             state = .ground
         default:
             // Not a valid continuation: drop the broken sequence, keep the new input.
+            state = .ground
+            feedGround(input, into: &events)
+        }
+    }
+
+    private mutating func feedOverlongCSI(_ input: RawInput, into events: inout [TerminalEvent]) {
+        switch input {
+        case .character(let code) where (0x20...0x3F).contains(code):
+            break
+        case .character(let code) where (0x40...0x7E).contains(code):
+            state = .ground
+        case .idle:
+            state = .ground
+        default:
             state = .ground
             feedGround(input, into: &events)
         }

@@ -22,7 +22,19 @@ extension Key {
         case curtain_KEY_BTAB(): self = .backTab
         case (curtain_KEY_F0() + 1)...(curtain_KEY_F0() + 63):
             self = .function(Int(code - curtain_KEY_F0()))
-        default: return nil
+        default:
+            // Keys with modifiers (Ctrl-Left is terminfo's extended "kLFT5") get codes assigned
+            // at run time; they act as the key without modifiers.
+            guard let name = keyname(code).map({ String(cString: $0) }),
+                  let key = Self.modifiedKeys.first(where: { name.hasPrefix($0.prefix) && name.count > $0.prefix.count })
+            else { return nil }
+            self = key.key
         }
     }
+
+    /// Name prefixes of terminfo's extended modified keys (`kUP3`, `kDC5`, …).
+    private static let modifiedKeys: [(prefix: String, key: Key)] = [
+        ("kUP", .up), ("kDN", .down), ("kLFT", .left), ("kRIT", .right), ("kHOM", .home), ("kEND", .end),
+        ("kPRV", .pageUp), ("kNXT", .pageDown), ("kIC", .insert), ("kDC", .delete),
+    ]
 }

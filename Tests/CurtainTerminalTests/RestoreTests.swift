@@ -1,0 +1,187 @@
+import CurtainLayout
+import CurtainScreen
+import CurtainTerminal
+import Foundation
+import Glibc
+import Testing
+
+/// The pty functions glibc declares only under _XOPEN_SOURCE, which Swift's Glibc module is built
+/// without; looked up at run time with their C signatures.
+enum PseudoTerminal {
+    typealias IntFunction = @convention(c) (Int32) -> Int32
+    typealias NameFunction = @convention(c) (Int32) -> UnsafeMutablePointer<CChar>?
+
+    static func function<T>(_ name: String, as type: T.Type) -> T {
+        unsafeBitCast(dlsym(nil, name)!, to: type)
+    }
+
+    /// Opens a new pty; returns the master and the slave's path.
+    static func open() -> (master: Int32, slavePath: String)? {
+        let master = function("posix_openpt", as: IntFunction.self)(O_RDWR | O_NOCTTY)
+        guard master >= 0 else { return nil }
+        guard function("grantpt", as: IntFunction.self)(master) == 0,
+              function("unlockpt", as: IntFunction.self)(master) == 0,
+              let name = function("ptsname", as: NameFunction.self)(master) else {
+            close(master)
+            return nil
+        }
+        return (master, String(cString: name))
+    }
+}
+
+extension NcursesTests {
+    /// Runs a real session in a child process on a pseudo-terminal and checks that the terminal
+    /// is usable again however the child ends: modes restored (echo, canonical input) and the
+    /// reset sequences (leave the alternate screen, cursor visible, paste off) written.
+    @Suite struct RestoreOnExit {
+        struct ChildResult {
+            var output: String
+            /// The signal that ended the child, 0 when it exited.
+            var signal: Int32
+            var exitCode: Int32
+            var termios: termios
+            var echoes: Bool { termios.c_lflag & tcflag_t(ECHO) != 0 }
+            var canonical: Bool { termios.c_lflag & tcflag_t(ICANON) != 0 }
+        }
+
+        /// Forks a child whose stdin/stdout are the slave of a new pty and runs `body` there (it
+        /// must not return). `onOutput` sees the output so far and may write to the master.
+        func runChild(_ body: () -> Never, onOutput: (String, Int32, pid_t) -> Void = { _, _, _ in }) throws -> ChildResult {
+            let (master, slaveName) = try #require(PseudoTerminal.open())
+            defer { close(master) }
+            let pid = fork()
+            try #require(pid >= 0)
+            if pid == 0 {
+                // Child: a new session with the pty as its controlling terminal.
+                setsid()
+                let slave = open(slaveName, O_RDWR)
+                let null = open("/dev/null", O_WRONLY)
+                dup2(slave, 0)
+                dup2(slave, 1)
+                dup2(null, 2) // keep crash messages out of the test log
+                setenv("TERM", "xterm-256color", 1)
+                unsetenv("LINES")
+                unsetenv("COLUMNS")
+                // The trap should reach the default action, not the runtime's backtracer.
+                signal(SIGILL, SIG_DFL)
+                signal(SIGTRAP, SIG_DFL)
+                // The forking test thread may block signals; a program's main thread does not.
+                var none = sigset_t()
+                sigemptyset(&none)
+                sigprocmask(SIG_SETMASK, &none, nil)
+                body()
+            }
+            var bytes: [UInt8] = []
+            var status: Int32 = 0
+            var exited = false
+            let deadline = ContinuousClock.now.advanced(by: .seconds(20)) // a hang guard, not a timing check
+            var buffer = [UInt8](repeating: 0, count: 4096)
+            while true {
+                var fds = pollfd(fd: master, events: Int16(POLLIN), revents: 0)
+                if poll(&fds, 1, 50) > 0 {
+                    let n = read(master, &buffer, buffer.count)
+                    if n > 0 {
+                        bytes += buffer[0..<n]
+                        onOutput(String(decoding: bytes, as: UTF8.self), master, pid)
+                        continue
+                    }
+                }
+                if exited { break }
+                if waitpid(pid, &status, WNOHANG) == pid { exited = true; continue } // one more drain
+                if ContinuousClock.now > deadline {
+                    kill(pid, SIGKILL)
+                    waitpid(pid, &status, 0)
+                    Issue.record("the child hung")
+                    break
+                }
+            }
+            let slave = open(slaveName, O_RDWR | O_NOCTTY)
+            defer { close(slave) }
+            var modes = termios()
+            try #require(tcgetattr(slave, &modes) == 0)
+            let signal = status & 0x7F
+            return ChildResult(output: String(decoding: bytes, as: UTF8.self), signal: signal,
+                               exitCode: signal == 0 ? (status >> 8) & 0xFF : 0, termios: modes)
+        }
+
+        /// Starts a session and draws a frame with "ready" in it.
+        static func startAndDraw() -> TerminalSession {
+            guard let session = try? TerminalSession(programName: "child") else { _exit(99) }
+            var frame = CellBuffer(size: session.size)
+            frame.put("ready", x: 0, y: 0)
+            session.draw(frame)
+            return session
+        }
+
+        func expectRestored(_ result: ChildResult, sourceLocation: SourceLocation = #_sourceLocation) {
+            #expect(result.output.contains("ready"), sourceLocation: sourceLocation)
+            #expect(result.echoes, "echo is back on", sourceLocation: sourceLocation)
+            #expect(result.canonical, "line editing is back", sourceLocation: sourceLocation)
+            let tail = result.output.components(separatedBy: "ready").last ?? ""
+            #expect(tail.contains("\u{1B}[?1049l"), "left the alternate screen", sourceLocation: sourceLocation)
+            #expect(tail.contains("\u{1B}[?25h"), "cursor visible", sourceLocation: sourceLocation)
+            #expect(tail.contains("\u{1B}[?2004l"), "bracketed paste off", sourceLocation: sourceLocation)
+        }
+
+        @Test func aNormalStopRestoresTheTerminal() throws {
+            let result = try runChild {
+                let session = Self.startAndDraw()
+                session.stop()
+                _exit(0)
+            }
+            #expect(result.signal == 0 && result.exitCode == 0)
+            expectRestored(result)
+            #expect(result.output.contains("\u{1B}[?2004h"), "bracketed paste was on")
+        }
+
+        @Test func controlCArrivesAsAKeyAndTheProgramQuitsNormally() throws {
+            var sent = false
+            let result = try runChild({
+                let session = Self.startAndDraw()
+                while let event = session.nextEvent(timeout: nil) {
+                    if event == .key(.controlC) { break }
+                }
+                session.stop()
+                _exit(3)
+            }, onOutput: { output, master, _ in
+                if !sent, output.contains("ready") {
+                    sent = true
+                    var byte: UInt8 = 3
+                    _ = write(master, &byte, 1)
+                }
+            })
+            #expect(result.signal == 0, "Ctrl-C did not raise SIGINT: the terminal is raw")
+            #expect(result.exitCode == 3)
+            expectRestored(result)
+        }
+
+        @Test func aTrapRestoresTheTerminalAndStillDiesOfTheSignal() throws {
+            let result = try runChild {
+                let session = Self.startAndDraw()
+                withExtendedLifetime(session) {
+                    let values: [Int] = []
+                    _ = values[Int(getpid()) % 2 + 1] // out of bounds: a Swift runtime trap
+                }
+                _exit(0)
+            }
+            #expect(result.signal == SIGILL || result.signal == SIGTRAP)
+            expectRestored(result)
+        }
+
+        @Test(arguments: [SIGTERM, SIGHUP, SIGINT])
+        func aTerminatingSignalRestoresTheTerminal(signal: Int32) throws {
+            var sent = false
+            let result = try runChild({
+                let session = Self.startAndDraw()
+                while true { _ = session.nextEvent(timeout: nil) }
+            }, onOutput: { output, _, pid in
+                if !sent, output.contains("ready") {
+                    sent = true
+                    kill(pid, signal)
+                }
+            })
+            #expect(result.signal == signal)
+            expectRestored(result)
+        }
+    }
+}

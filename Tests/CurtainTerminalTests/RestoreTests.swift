@@ -180,7 +180,7 @@ extension NcursesTests {
                     kill(pid, signal)
                 }
             })
-            #expect(result.signal == signal)
+            #expect(result.signal == signal, "exit code \(result.exitCode)")
             expectRestored(result)
         }
     }

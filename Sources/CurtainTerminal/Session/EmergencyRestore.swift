@@ -8,9 +8,10 @@ import Glibc
 /// cursor visible, keypad local, leave the alternate screen, bracketed paste and mouse off) with
 /// `write(2)` and restores the `termios` saved before ncurses started with `tcsetattr`. It does
 /// not call `endwin`, which may allocate and touches ncurses' buffers that the interrupted code
-/// may be in the middle of changing. Then it reinstalls the action that was there before (the
-/// default, or the Swift runtime's backtracer) and re-raises, so the process still dies of the
-/// same signal and its exit status stays honest.
+/// may be in the middle of changing. Then it re-raises, so the process still dies of the same
+/// signal and its exit status stays honest: SIGTERM, SIGHUP and SIGINT with the default action;
+/// traps with the action that was there before (the default, or the Swift runtime's
+/// backtracer, which prints the crash report on the now-restored terminal and re-raises).
 ///
 /// The state lives in one block of memory allocated before any handler is installed, so the
 /// handler never touches lazily initialised globals.
@@ -108,11 +109,27 @@ enum EmergencyRestore {
         s.pointee.installed &= ~(1 << UInt64(signal))
     }
 
+    /// Signals that report a crash: after restoring, they go on to the action that was there
+    /// before, which is the default or the Swift runtime's backtracer (it prints the crash and
+    /// re-raises with the default action).
+    static let traps: [Int32] = [SIGILL, SIGTRAP, SIGABRT, SIGSEGV, SIGBUS, SIGFPE]
+
     /// The signal handler.
     private static func handle(_ signal: Int32) {
         restoreTerminal()
-        if signal > 0, signal < 32 { restorePrevious(signal) }
-        // Blocked until this handler returns, then delivered to the previous action.
+        guard signal > 0, signal < 32 else { return }
+        if traps.contains(signal) {
+            restorePrevious(signal)
+        } else {
+            // Termination requests end the process with the default action, whatever handler
+            // (ncurses' cleanup, which exits with status 1) was there before, so the status a
+            // parent sees still says which signal it was.
+            var action = Glibc.sigaction()
+            action.__sigaction_handler.sa_handler = SIG_DFL
+            sigemptyset(&action.sa_mask)
+            _ = sigaction(signal, &action, nil)
+        }
+        // Blocked until this handler returns, then delivered.
         raise(signal)
     }
 

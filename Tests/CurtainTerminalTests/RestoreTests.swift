@@ -183,5 +183,63 @@ extension NcursesTests {
             #expect(result.signal == signal, "exit code \(result.exitCode)")
             expectRestored(result)
         }
+
+        @Test func exitWithoutStopRestoresTheTerminal() throws {
+            let result = try runChild {
+                let session = Self.startAndDraw()
+                withExtendedLifetime(session) { exit(5) }
+            }
+            #expect(result.signal == 0 && result.exitCode == 5)
+            expectRestored(result)
+        }
+
+        /// Ctrl-Z as a shell sees it: the program stops with the terminal restored, and after
+        /// SIGCONT (what `fg` sends) it takes the screen back and repaints.
+        ///
+        /// The session runs in a grandchild with its own foreground process group, because the
+        /// kernel ignores SIGTSTP in a process group without a parent in the session (the child
+        /// is a session leader); the child plays the shell.
+        @Test func controlZStopsWithTheTerminalRestoredAndFgRepaints() throws {
+            var sent = false
+            let result = try runChild({
+                let job = fork()
+                if job == 0 {
+                    setpgid(0, 0)
+                    let session = Self.startAndDraw()
+                    while let event = session.nextEvent(timeout: nil) {
+                        if case .resize = event { break }
+                    }
+                    session.stop()
+                    _exit(7)
+                }
+                setpgid(job, job)
+                signal(SIGTTOU, SIG_IGN)
+                tcsetpgrp(0, job)
+                var status: Int32 = 0
+                waitpid(job, &status, WUNTRACED)
+                let stopped = status & 0xFF == 0x7F
+                var modes = termios()
+                tcgetattr(0, &modes)
+                let echo = modes.c_lflag & tcflag_t(ECHO) != 0
+                let marker = Array("<stopped=\(stopped) echo=\(echo)>".utf8)
+                _ = marker.withUnsafeBytes { write(1, $0.baseAddress, $0.count) }
+                kill(job, SIGCONT)
+                waitpid(job, &status, 0)
+                _exit(status & 0x7F == 0 ? (status >> 8) & 0xFF : 100)
+            }, onOutput: { output, master, _ in
+                if !sent, output.contains("ready") {
+                    sent = true
+                    var byte: UInt8 = 0x1A
+                    _ = write(master, &byte, 1)
+                }
+            })
+            #expect(result.exitCode == 7)
+            let parts = result.output.components(separatedBy: "<stopped=true echo=true>")
+            try #require(parts.count == 2, "the job stopped with echo back on: \(result.output.debugDescription)")
+            #expect(parts[0].hasSuffix("\u{1B}[?2004l") || parts[0].contains("\u{1B}[?1049l"), "left the screen before stopping")
+            #expect(parts[1].contains("\u{1B}[?2004h"), "bracketed paste back on after fg")
+            #expect(parts[1].contains("ready"), "the last frame was repainted after fg")
+            expectRestored(result)
+        }
     }
 }

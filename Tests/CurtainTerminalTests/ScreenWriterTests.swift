@@ -164,3 +164,46 @@ extension NcursesTests {
         }
     }
 }
+
+extension NcursesTests {
+    /// Where the cell buffer and the C library disagree on widths, or clusters are long, the
+    /// columns of everything after still match the buffer.
+    @Suite struct Widths {
+        @Test func widthDisagreementsNeverShiftLaterCells() throws {
+            let files = ScratchTerminal()
+            let session = try TerminalSession(output: files.output, input: files.input)
+            defer { session.stop() }
+            #expect(session.supportsUnicode)
+            var frame = CellBuffer(size: Size(width: 80, height: 24))
+            // 漢 given one cell (no continuation) and "a" given two.
+            frame.set(Cell(grapheme: Grapheme("漢")), x: 0, y: 0)
+            frame.set(Cell(grapheme: Grapheme("b")), x: 1, y: 0)
+            frame.set(Cell(grapheme: Grapheme("a")), x: 2, y: 0)
+            frame.set(Cell(grapheme: .continuation), x: 3, y: 0)
+            frame.set(Cell(grapheme: Grapheme("c")), x: 4, y: 0)
+            // A control character in a cell.
+            frame.set(Cell(grapheme: Grapheme("\u{7}")), x: 5, y: 0)
+            frame.set(Cell(grapheme: Grapheme("d")), x: 6, y: 0)
+            session.draw(frame)
+            let window = try #require(curtain_stdscr())
+            let row = (0..<7).map { cellContents(window, x: $0, y: 0).text }
+            #expect(row == [[0xFFFD], [0x62], [0x61], [0x20], [0x63], [0xFFFD], [0x64]])
+        }
+
+        @Test func clustersKeepCombiningMarksAndDropJoinedSequences() throws {
+            let files = ScratchTerminal()
+            let session = try TerminalSession(output: files.output, input: files.input)
+            defer { session.stop() }
+            var frame = CellBuffer(size: Size(width: 80, height: 24))
+            frame.set(Cell(grapheme: Grapheme("e\u{301}")), x: 0, y: 0)
+            frame.set(Cell(grapheme: Grapheme("👨\u{200D}👩\u{200D}👧")), x: 1, y: 0)
+            frame.set(Cell(grapheme: .continuation), x: 2, y: 0)
+            frame.set(Cell(grapheme: Grapheme("z")), x: 3, y: 0)
+            session.draw(frame)
+            let window = try #require(curtain_stdscr())
+            #expect(cellContents(window, x: 0, y: 0).text == [0x65, 0x301])
+            #expect(cellContents(window, x: 1, y: 0).text == [0x1F468], "only the first person: never a dangling joiner")
+            #expect(cellContents(window, x: 3, y: 0).text == [0x7A])
+        }
+    }
+}

@@ -35,7 +35,7 @@ struct GlyphMapper {
     let isUnicode: Bool
     /// Box-drawing scalar → ACS glyph; filled only for non-UTF-8 locales.
     private var lineDrawing: [UInt32: Glyph] = [:]
-    /// Glyphs already worked out for non-ASCII scalars.
+    /// Glyphs already worked out for non-ASCII scalars and interned clusters (by raw value).
     private var cache: [UInt32: Glyph] = [:]
 
     /// - Parameter isUnicode: whether the locale's codeset is UTF-8. When false, call only after
@@ -58,7 +58,14 @@ struct GlyphMapper {
         if raw >= 0x20 && raw < 0x7F { return Glyph(raw, width: 1) }
         if raw < 0x11_0000 { return glyph(forScalar: raw) }
         if grapheme.isContinuation { return .space }
-        // An interned cluster of several scalars.
+        // An interned cluster of several scalars; its id is stable, so the result is kept.
+        if let cached = cache[raw] { return cached }
+        let glyph = clusterGlyph(grapheme)
+        if cache.count < 4096 { cache[raw] = glyph }
+        return glyph
+    }
+
+    private mutating func clusterGlyph(_ grapheme: Grapheme) -> Glyph {
         let scalars = grapheme.text.unicodeScalars
         guard let first = scalars.first else { return .space }
         var glyph = glyph(forScalar: first.value)

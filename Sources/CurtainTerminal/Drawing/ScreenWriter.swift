@@ -17,6 +17,9 @@ final class ScreenWriter {
     let defaultColors: Bool
     private(set) var pairs: ColorPairCache
     private var glyphs: GlyphMapper
+    /// Whether the locale is UTF-8 (otherwise line drawing uses ACS and other characters may
+    /// become `?`).
+    var isUnicode: Bool { glyphs.isUnicode }
     private var scratch: [cchar_t] = []
 
     private let attributeBold = curtain_A_BOLD(), attributeDim = curtain_A_DIM()

@@ -54,6 +54,11 @@ public final class TerminalSession {
     /// 16, 256, or 16,777,216 for direct colour.
     public let colorCount: Int
 
+    /// Whether the locale can show Unicode (its character set is UTF-8). When false, box-drawing
+    /// characters are drawn with the terminal's line-drawing set and characters the locale
+    /// cannot encode appear as `?`; programs may prefer ASCII alternatives.
+    public var supportsUnicode: Bool { writer.isUnicode }
+
     /// Whether Ctrl-Z suspends the program inside ``nextEvent(timeout:)`` (the default); when
     /// false it is delivered as ``Key/controlZ`` and the program may call ``suspend()`` itself.
     public var suspendsOnControlZ = true

@@ -113,6 +113,7 @@ import Testing
         #expect(cache.pair(foreground: 9, background: 0) == .fallback(1), "bright red on black looks like red on black")
         #expect(cache.pair(foreground: 12, background: 15) == .fallback(2))
         #expect(cache.didOverflow)
+        #expect(cache.fallbackCount == 2)
         #expect(cache.count == 2)
         cache.reset()
         #expect(!cache.didOverflow)

@@ -207,3 +207,78 @@ extension NcursesTests {
         }
     }
 }
+
+extension NcursesTests {
+    @Suite struct Repainting {
+        @Test func repaintAllSendsTheSameFrameAgain() throws {
+            let files = ScratchTerminal()
+            let session = try TerminalSession(output: files.output, input: files.input)
+            defer { session.stop() }
+            var frame = CellBuffer(size: Size(width: 80, height: 24))
+            frame.put("again", x: 3, y: 3)
+            session.draw(frame)
+            let before = files.bytesWritten
+            session.repaintAll()
+            #expect(session.draw(frame))
+            #expect(files.bytesWritten > before)
+            #expect(session.draw(frame) == false)
+        }
+
+        /// xterm has 8 colours and 64 pairs: 80 combinations cannot all get a pair.
+        @Test func runningOutOfPairsFallsBackToNearColoursWithoutARepaintLoop() throws {
+            let files = ScratchTerminal(term: "xterm")
+            let session = try TerminalSession(output: files.output, input: files.input)
+            defer { session.stop() }
+            #expect(curtain_COLOR_PAIRS() == 64)
+            let colors: [Color] = [.default] + (0..<8).map { Color.indexed(UInt8($0)) }
+            var frame = CellBuffer(size: Size(width: 80, height: 24))
+            for (i, foreground) in colors.enumerated() {
+                for (j, background) in colors.enumerated() {
+                    frame.put("x", x: j, y: i, style: Style(foreground: foreground, background: background))
+                }
+            }
+            #expect(session.draw(frame))
+            let window = try #require(curtain_stdscr())
+            var defined = 0
+            for i in colors.indices {
+                for j in colors.indices {
+                    let cell = cellContents(window, x: j, y: i)
+                    #expect((0..<64).contains(cell.pair), "never wrapped past COLOR_PAIRS")
+                    var foreground: Int32 = 0, background: Int32 = 0
+                    extended_pair_content(cell.pair, &foreground, &background)
+                    if foreground == (i == 0 ? -1 : Int32(i - 1)) && background == (j == 0 ? -1 : Int32(j - 1)) {
+                        defined += 1
+                    }
+                }
+            }
+            #expect(defined == 64, "63 allocated pairs and pair 0 show their exact colours; the rest are near")
+            // The first frame was a full repaint that ran out: no repaint loop follows, even when
+            // later frames fall back too.
+            #expect(session.draw(frame) == false)
+            frame.put("y", x: 20, y: 20, style: Style(foreground: .indexed(7), background: .indexed(7)))
+            #expect(session.draw(frame))
+            #expect(session.draw(frame) == false)
+        }
+
+        @Test func aFrameThatRunsOutOfPairsSchedulesOneFullRepaint() throws {
+            let files = ScratchTerminal(term: "xterm")
+            let session = try TerminalSession(output: files.output, input: files.input)
+            defer { session.stop() }
+            var frame = CellBuffer(size: Size(width: 80, height: 24))
+            frame.put("plain", x: 0, y: 0, style: Style(foreground: .red))
+            #expect(session.draw(frame))
+            // A partial frame with more combinations than pairs.
+            for i in 0..<8 {
+                for j in 0..<8 {
+                    frame.put("x", x: j, y: i + 1, style: Style(foreground: .indexed(UInt8(i)), background: .indexed(UInt8(j))))
+                }
+            }
+            frame.put("y", x: 0, y: 10, style: Style(foreground: .default, background: .indexed(3)))
+            #expect(session.draw(frame))
+            let afterPartial = files.bytesWritten
+            #expect(session.draw(frame), "the scheduled full repaint")
+            #expect(files.bytesWritten > afterPartial)
+            #expect(session.draw(frame) == false)
+        }
+    }
+}

@@ -5,9 +5,9 @@
 ///
 /// When every pair is taken (`capacity` reached) a new combination is shown with the nearest
 /// existing pair (``Lookup/fallback(_:)``) and ``didOverflow`` is set; nothing is ever silently
-/// wrapped (which would recolour cells already on screen). The session then resets the cache
-/// at the next full repaint, when every cell is rewritten and pair numbers can be handed out
-/// afresh.
+/// wrapped (which would recolour cells already on screen). The screen writer resets the cache
+/// at each full repaint, when every cell is rewritten and pair numbers can be handed out
+/// afresh, and schedules such a repaint when a frame had to fall back (see ``ScreenWriter``).
 struct ColorPairCache: Sendable {
     struct Key: Hashable, Sendable {
         var foreground: Int32
@@ -33,8 +33,10 @@ struct ColorPairCache: Sendable {
     let capacity: Int32
     private var pairs: [Key: Int32] = [:]
     private var allocated: [Key] = []
+    /// How many lookups had to fall back since the last ``reset()``.
+    private(set) var fallbackCount = 0
     /// True once a combination had to fall back since the last ``reset()``.
-    private(set) var didOverflow = false
+    var didOverflow: Bool { fallbackCount > 0 }
 
     init(colorPairs: Int) {
         capacity = Int32(clamping: max(0, colorPairs - 1))
@@ -54,7 +56,7 @@ struct ColorPairCache: Sendable {
             allocated.append(key)
             return .new(pair)
         }
-        didOverflow = true
+        fallbackCount += 1
         let pair = nearestPair(to: key)
         return .fallback(pair)
     }
@@ -63,7 +65,7 @@ struct ColorPairCache: Sendable {
     mutating func reset() {
         pairs.removeAll(keepingCapacity: true)
         allocated.removeAll(keepingCapacity: true)
-        didOverflow = false
+        fallbackCount = 0
     }
 
     private func nearestPair(to key: Key) -> Int32 {

@@ -73,15 +73,37 @@ final class ScreenWriter {
             werase(window)
             if let screen = curtain_curscr() { clearok(screen, true) }
         }
+        let fallbacksBefore = pairs.fallbackCount
         let screen = Self.screenSize()
         for run in runs { write(run, to: window, screen: screen) }
         wnoutrefresh(window)
         doupdate()
         previous = frame
-        // Colours fell back to near matches: repaint once with a fresh pair table. A full repaint
-        // that overflows on its own keeps its fallbacks, so this never repaints every frame.
-        if pairs.didOverflow && !full { previous = nil }
+        scheduleRepaintIfColorsFellBack(full: full, fellBack: pairs.fallbackCount > fallbacksBefore)
         return true
+    }
+
+    /// Frames drawn since the last full repaint.
+    private var framesSinceFullRepaint = 0
+    /// Whether the last full repaint itself ran out of pairs.
+    private var lastFullRepaintFellBack = false
+    /// After a full repaint that ran out of pairs, frames to wait before trying another.
+    static let repaintBackoff = 60
+
+    /// Colours that fell back to near matches are fixed by a full repaint with a fresh pair table
+    /// (old combinations no longer on screen free their pairs). When the full repaint ran out
+    /// too, the screen simply has more combinations than pairs; another try waits
+    /// ``repaintBackoff`` frames so overflowing content never repaints every frame.
+    private func scheduleRepaintIfColorsFellBack(full: Bool, fellBack: Bool) {
+        if full {
+            framesSinceFullRepaint = 0
+            lastFullRepaintFellBack = fellBack
+            return
+        }
+        framesSinceFullRepaint += 1
+        if fellBack, !lastFullRepaintFellBack || framesSinceFullRepaint >= Self.repaintBackoff {
+            previous = nil
+        }
     }
 
     private func write(_ run: CellRun, to window: UnsafeMutablePointer<WINDOW>, screen: Size) {

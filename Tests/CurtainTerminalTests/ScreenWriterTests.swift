@@ -280,5 +280,28 @@ extension NcursesTests {
             #expect(files.bytesWritten > afterPartial)
             #expect(session.draw(frame) == false)
         }
+
+        /// COLOR_PAIR(n) would wrap above 255; pairs travel through setcchar's extended argument.
+        @Test func pairNumbersAbove255KeepTheirColours() throws {
+            let files = ScratchTerminal()
+            let session = try TerminalSession(output: files.output, input: files.input)
+            defer { session.stop() }
+            var frame = CellBuffer(size: Size(width: 80, height: 24))
+            for i in 0..<400 {
+                frame.put("x", x: i % 80, y: i / 80,
+                          style: Style(foreground: .indexed(UInt8(i % 256)), background: .indexed(UInt8(i / 256 + 100))))
+            }
+            #expect(session.draw(frame))
+            let window = try #require(curtain_stdscr())
+            var highest: Int32 = 0
+            for i in 0..<400 {
+                let cell = cellContents(window, x: i % 80, y: i / 80)
+                highest = max(highest, cell.pair)
+                var foreground: Int32 = 0, background: Int32 = 0
+                extended_pair_content(cell.pair, &foreground, &background)
+                #expect(foreground == Int32(i % 256) && background == Int32(i / 256 + 100), "cell \(i)")
+            }
+            #expect(highest >= 400)
+        }
     }
 }

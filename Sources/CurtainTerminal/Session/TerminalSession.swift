@@ -180,6 +180,10 @@ public final class TerminalSession {
     /// Ctrl-Z suspends the program here when ``suspendsOnControlZ`` is true; after `fg` this
     /// returns ``TerminalEvent/resize(_:)`` with the current size so the program lays out again
     /// (the last frame has already been repainted).
+    ///
+    /// The wait may run a little past `timeout` while a key sequence is incomplete (an Esc waits
+    /// up to 25 ms for what follows) or a bracketed paste is arriving (a paste that stalls for a
+    /// second is delivered with what came).
     public func nextEvent(timeout: Duration?) -> TerminalEvent? {
         guard !stopped else { return nil }
         let clock = ContinuousClock()

@@ -49,25 +49,36 @@ import Testing
         #expect(TerminfoProbe.withoutPadding(Array("$<unterminated".utf8)) == Array("$<unterminated".utf8))
         #expect(TerminfoProbe.withoutPadding([]) == [])
     }
-
-    @Test(.enabled(if: isatty(STDOUT_FILENO) == 0 && isatty(STDIN_FILENO) == 0))
-    func startingWithoutATerminalThrowsTheRefusal() {
-        #expect(throws: TerminalError.self) {
-            _ = try TerminalSession(programName: "curtain-demo", alternative: "use --headless")
-        }
-        do {
-            _ = try TerminalSession(programName: "curtain-demo")
-        } catch let error as TerminalError {
-            #expect(error.message.contains("is not a terminal"))
-        } catch {
-            Issue.record("unexpected error \(error)")
-        }
-    }
 }
 
 extension NcursesTests {
-    /// setupterm changes ncurses' current terminal, so the probe runs with the other ncurses tests.
-    @Suite struct Terminfo {
+    /// Starting sessions and probing terminfo touch ncurses' global state, so they run with the
+    /// other ncurses tests.
+    @Suite struct StartUp {
+        @Test(.enabled(if: isatty(STDOUT_FILENO) == 0 && isatty(STDIN_FILENO) == 0))
+        func startingWithoutATerminalThrowsTheRefusal() {
+            #expect(throws: TerminalError.self) {
+                _ = try TerminalSession(programName: "curtain-demo", alternative: "use --headless")
+            }
+            do {
+                _ = try TerminalSession(programName: "curtain-demo")
+            } catch let error as TerminalError {
+                #expect(error.message.contains("is not a terminal"))
+            } catch {
+                Issue.record("unexpected error \(error)")
+            }
+        }
+
+        @Test func onlyOneSessionRunsAtATime() throws {
+            let files = ScratchTerminal()
+            let session = try TerminalSession(output: files.output, input: files.input)
+            #expect(throws: TerminalError.self) { _ = try TerminalSession(output: files.output, input: files.input) }
+            #expect(throws: TerminalError.self) { _ = try TerminalSession(programName: "p") }
+            session.stop()
+            let again = try TerminalSession(output: files.output, input: files.input)
+            again.stop()
+        }
+
         @Test func theTerminfoProbeReadsRealEntries() {
             // Probing loads and releases an entry without creating a screen.
             let xterm = TerminfoProbe.probe(term: "xterm-256color", fileDescriptor: -1)

@@ -112,13 +112,19 @@ enum EmergencyRestore {
     /// Signals that report a crash: after restoring, they go on to the action that was there
     /// before, which is the default or the Swift runtime's backtracer (it prints the crash and
     /// re-raises with the default action).
-    static let traps: [Int32] = [SIGILL, SIGTRAP, SIGABRT, SIGSEGV, SIGBUS, SIGFPE]
+    /// (A switch, not an array: a handler must not trigger a global's lazy initialisation.)
+    static func isTrap(_ signal: Int32) -> Bool {
+        switch signal {
+        case SIGILL, SIGTRAP, SIGABRT, SIGSEGV, SIGBUS, SIGFPE: true
+        default: false
+        }
+    }
 
     /// The signal handler.
     private static func handle(_ signal: Int32) {
         restoreTerminal()
         guard signal > 0, signal < 32 else { return }
-        if traps.contains(signal) {
+        if isTrap(signal) {
             restorePrevious(signal)
         } else {
             // Termination requests end the process with the default action, whatever handler

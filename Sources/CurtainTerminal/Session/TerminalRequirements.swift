@@ -32,7 +32,7 @@ struct TerminalRequirements: Hashable, Sendable {
             return TerminalError(
                 "\(programName) needs to know the terminal type: TERM is not set (set TERM, e.g. TERM=xterm-256color\(orElse))")
         }
-        let shown = String(term.unicodeScalars.filter { $0.value >= 0x20 && $0.value != 0x7F }.prefix(64))
+        let shown = Self.printable(term)
         switch terminfo {
         case .noDatabase:
             return TerminalError(
@@ -46,5 +46,12 @@ struct TerminalRequirements: Hashable, Sendable {
         case .found(canAddressCursor: true):
             return nil
         }
+    }
+
+    /// `text` made safe for a one-line message: control characters removed, at most 64 scalars.
+    static func printable(_ text: String) -> String {
+        var scalars = String.UnicodeScalarView()
+        scalars.append(contentsOf: text.unicodeScalars.filter { $0.value >= 0x20 && !(0x7F...0x9F).contains($0.value) }.prefix(64))
+        return String(scalars)
     }
 }

@@ -72,6 +72,10 @@ public final class TerminalSession {
     /// - Throws: ``TerminalError`` when stdin or stdout is not a terminal, `TERM` is unset,
     ///   unknown or cannot address the cursor, or another session is running.
     public init(programName: String, alternative: String? = nil) throws {
+        // Claimed first: probing terminfo replaces ncurses' current terminal, which would break
+        // a session already running.
+        guard Self.running.compareExchange(expected: false, desired: true, ordering: .acquiringAndReleasing).exchanged
+        else { throw TerminalError("\(programName) already has the terminal: only one terminal session can run at a time") }
         let term = Self.environment("TERM")
         var requirements = TerminalRequirements(
             stdinIsTerminal: isatty(STDIN_FILENO) == 1, stdoutIsTerminal: isatty(STDOUT_FILENO) == 1,
@@ -82,10 +86,9 @@ public final class TerminalSession {
             requirements.terminfo = probe.terminfo
         }
         if let refusal = requirements.refusal(programName: programName, alternative: alternative) {
+            Self.running.store(false, ordering: .releasing)
             throw refusal
         }
-        guard Self.running.compareExchange(expected: false, desired: true, ordering: .acquiringAndReleasing).exchanged
-        else { throw TerminalError("\(programName) already has the terminal: only one terminal session can run at a time") }
 
         setlocale(LC_ALL, "")
         EmergencyRestore.arm(fileDescriptor: STDOUT_FILENO,
@@ -93,7 +96,7 @@ public final class TerminalSession {
         guard let screen = newterm(nil, curtain_stdout(), curtain_stdin()) else {
             EmergencyRestore.disarm()
             Self.running.store(false, ordering: .releasing)
-            throw TerminalError("\(programName) cannot start the terminal: ncurses refused TERM=\(term ?? "") (set TERM=xterm-256color\(alternative.map { ", or \($0)" } ?? ""))")
+            throw TerminalError("\(programName) cannot start the terminal: ncurses refused TERM=\(TerminalRequirements.printable(term ?? "")) (set TERM=xterm-256color\(alternative.map { ", or \($0)" } ?? ""))")
         }
         self.screen = screen
         self.ownsProcess = true

@@ -65,6 +65,17 @@ extension NcursesTests {
             #expect(piped.events() == [.key(.character("x")), .paste("line one\nline two red"), .key(.character("y"))])
         }
 
+        @Test func invalidUTF8BecomesAReplacementAndInputGoesOn() throws {
+            let piped = try PipedSession()
+            let bytes: [UInt8] = [0x61, 0xFF, 0xC3, 0x62]
+            _ = bytes.withUnsafeBytes { write(piped.writeEnd, $0.baseAddress, $0.count) }
+            #expect(piped.session.nextEvent(timeout: .seconds(5)) == .key(.character("a")))
+            // ncurses drops the invalid bytes (and what came with them) when its wait ends.
+            #expect(piped.session.nextEvent(timeout: .milliseconds(50)) == .key(.character("\u{FFFD}")))
+            piped.type("xy")
+            #expect(piped.events() == [.key(.character("x")), .key(.character("y"))])
+        }
+
         @Test func escapeAloneIsDeliveredAfterTheWait() throws {
             let piped = try PipedSession()
             piped.type("\u{1B}")

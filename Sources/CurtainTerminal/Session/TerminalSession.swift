@@ -249,8 +249,13 @@ public final class TerminalSession {
         guard let window = curtain_stdscr() else { return .timedOut }
         wtimeout(window, milliseconds)
         var character: wint_t = 0
+        errno = 0
         let status = wget_wch(window, &character)
-        if status == curtain_ERR() { return .timedOut }
+        if status == curtain_ERR() {
+            // Bytes that are not text in the locale: ncurses drops them (and whatever arrived
+            // with them) and reports EILSEQ. Shown as U+FFFD rather than ending a paste early.
+            return errno == EILSEQ ? .input(.character(0xFFFD)) : .timedOut
+        }
         if status != curtain_KEY_CODE_YES() { return .input(.character(UInt32(character))) }
         let code = Int32(bitPattern: character)
         if code == curtain_KEY_RESIZE() {

@@ -15,6 +15,14 @@ enum PseudoTerminal {
         unsafeBitCast(dlsym(nil, name)!, to: type)
     }
 
+    /// Sets the window size of a pty (through its master), as a terminal emulator does when its
+    /// window is resized; the kernel then sends SIGWINCH to the foreground process group.
+    static func setSize(_ fd: Int32, columns: UInt16, rows: UInt16) -> Bool {
+        typealias IoctlFunction = @convention(c) (Int32, UInt, UnsafeMutableRawPointer) -> Int32
+        var size = winsize(ws_row: rows, ws_col: columns, ws_xpixel: 0, ws_ypixel: 0)
+        return function("ioctl", as: IoctlFunction.self)(fd, UInt(TIOCSWINSZ), &size) == 0
+    }
+
     /// Opens a new pty; returns the master and the slave's path.
     static func open() -> (master: Int32, slavePath: String)? {
         let master = function("posix_openpt", as: IntFunction.self)(O_RDWR | O_NOCTTY)
@@ -240,6 +248,36 @@ extension NcursesTests {
             #expect(parts[1].contains("\u{1B}[?2004h"), "bracketed paste back on after fg")
             #expect(parts[1].contains("ready"), "the last frame was repainted after fg")
             expectRestored(result)
+        }
+
+        /// ncurses' own SIGWINCH handling (no handler of ours competes) turns a window size
+        /// change into a resize event with the new size, and the next frame fills the new size.
+        @Test(arguments: [false, true])
+        func aWindowSizeChangeArrivesAsAResizeEvent(whileBusy: Bool) throws {
+            var resized = false
+            let result = try runChild({
+                let session = Self.startAndDraw()
+                // Busy (not reading input) when the size changes: ncurses only notes the signal.
+                if whileBusy { usleep(300_000) }
+                while let event = session.nextEvent(timeout: nil) {
+                    if case .resize(let size) = event {
+                        var frame = CellBuffer(size: size)
+                        frame.put("wide", x: size.width - 4, y: size.height - 1)
+                        session.draw(frame)
+                        session.stop()
+                        _exit(size == Size(width: 100, height: 30) ? 10 : 11)
+                    }
+                }
+                _exit(12)
+            }, onOutput: { output, master, _ in
+                if !resized, output.contains("ready") {
+                    resized = true
+                    let ok = PseudoTerminal.setSize(master, columns: 100, rows: 30)
+                    if !ok { Issue.record("TIOCSWINSZ failed: errno \(errno)") }
+                }
+            })
+            #expect(result.exitCode == 10, "resize to 100×30 reported")
+            #expect(result.output.contains("\u{1B}[30;97Hwid"), "drawn at the new bottom-right (ncurses writes the last cell with margins off)")
         }
     }
 }

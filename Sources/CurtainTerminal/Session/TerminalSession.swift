@@ -38,6 +38,11 @@ public final class TerminalSession {
         static let sequenceFollowUp: Int32 = 25
         /// How long a bracketed paste may stall before what arrived is delivered.
         static let pasteStall: Int32 = 1000
+        /// The longest single wait when the caller waits without limit. ncurses notices SIGWINCH
+        /// only when the signal interrupts its read; one that arrives just before the read, or is
+        /// delivered to another thread, would otherwise go unnoticed until the next key. Waking
+        /// up this often costs no output and no measurable CPU.
+        static let resizeCheck: Int32 = 100
     }
 
     private var screen: OpaquePointer?
@@ -178,7 +183,8 @@ public final class TerminalSession {
     // MARK: Input
 
     /// The next event, waiting at most `timeout` (`nil`: until one arrives, so an idle program
-    /// uses no CPU). Returns nil when the wait ended without an event.
+    /// uses no CPU; internally the wait wakes every 100 ms to notice a resize ncurses missed).
+    /// Returns nil when the wait ended without an event.
     ///
     /// Ctrl-Z suspends the program here when ``suspendsOnControlZ`` is true; after `fg` this
     /// returns ``TerminalEvent/resize(_:)`` with the current size so the program lays out again
@@ -205,9 +211,9 @@ public final class TerminalSession {
             } else if decoder.isPending {
                 wait = Wait.sequenceFollowUp
             } else if let deadline {
-                wait = Self.milliseconds(until: deadline, clock: clock)
+                wait = min(Self.milliseconds(until: deadline, clock: clock), Wait.resizeCheck)
             } else {
-                wait = -1
+                wait = Wait.resizeCheck
             }
             switch read(waiting: wait) {
             case .input(let raw):
@@ -217,7 +223,7 @@ public final class TerminalSession {
             case .timedOut:
                 if decoder.isPending {
                     decoder.feed(.idle, into: &pending)
-                } else if deadline != nil {
+                } else if let deadline, clock.now >= deadline {
                     return nil
                 }
             }
@@ -247,6 +253,10 @@ public final class TerminalSession {
     /// One `wget_wch` with a wait in milliseconds (-1 blocks).
     private func read(waiting milliseconds: Int32) -> ReadResult {
         guard let window = curtain_stdscr() else { return .timedOut }
+        // ncurses notices a SIGWINCH that arrived while the program was busy only when a read is
+        // interrupted or in doupdate; a doupdate with nothing to draw sends nothing but queues
+        // KEY_RESIZE for such a resize, so a blocking read cannot sleep through it.
+        doupdate()
         wtimeout(window, milliseconds)
         var character: wint_t = 0
         errno = 0

@@ -168,8 +168,21 @@ struct AnimationSpringTests {
             var spring = SpringAnimation(value: 0, spring: Spring(dampingRatio: zeta, response: 0.3))
             spring.retarget(40, at: 0)
             spring.step(to: 1000)
-            #expect(spring.isSettled)
             #expect(spring.value == 40)
+            #expect(spring.velocity == 0)
+            // The step started at rest, so the drawn cells may move only one cell in it; they
+            // then catch up a cell or more per step rather than jumping.
+            #expect(spring.cells == 1)
+            var time = 1000.0
+            var previous = spring.cells
+            while !spring.isSettled && time < 1002 {
+                time += FramePacing.interval
+                spring.step(to: time)
+                #expect(spring.cells - previous == 1)
+                previous = spring.cells
+            }
+            #expect(spring.isSettled)
+            #expect(spring.cells == 40)
         }
     }
 
@@ -304,6 +317,53 @@ struct AnimationSpringTests {
         }
     }
 
+    /// The same wording for changes of any size (a paste of many lines, or a resize): the
+    /// rate-limited `cells` keeps it exactly, moves monotonically toward the target's row and
+    /// never crosses it, and ends on it.
+    @Test func cellsKeepTheRowBoundForAnyChange() async {
+        await propertyCheck(
+            count: 500,
+            input: Gen.int(in: 1...60), Gen.int(in: -40...40).array(of: 1...10), Gen.int(in: 0...30).array(of: 10)
+        ) { start, changes, gaps in
+            var rig = SpringRig(value: Double(start))
+            var target = start
+            for (index, change) in changes.enumerated() {
+                target = max(1, target + change)
+                rig.spring.retarget(Double(target))
+                let frames = index == changes.count - 1 ? 150 : gaps[index]
+                for _ in 0..<frames {
+                    let rows = rig.spring.cells
+                    let velocity = rig.spring.velocity
+                    rig.frame()
+                    let next = rig.spring.cells
+                    #expect(Double(abs(next - rows)) <= abs(velocity) * rig.dt + 1)
+                    if rows < target {
+                        #expect(next >= rows && next <= target)
+                    } else if rows > target {
+                        #expect(next <= rows && next >= target)
+                    } else {
+                        #expect(next == rows)
+                    }
+                }
+            }
+            #expect(rig.spring.isSettled)
+            #expect(rig.spring.cells == target)
+        }
+    }
+
+    @Test func cellsFollowTheRoundedValueWhenNothingLimitsThem() {
+        var rig = SpringRig(value: 4)
+        rig.spring.retarget(5, at: rig.clock.now)  // one line added
+        #expect(rig.spring.cells == 4)
+        for _ in 0..<60 {
+            rig.frame()
+            #expect(rig.spring.cells == CellQuantizer.cells(rig.spring.value))
+        }
+        #expect(rig.spring.cells == 5)
+        rig.spring.jump(to: 17.6)
+        #expect(rig.spring.cells == 18)
+    }
+
     @Test func firstStepAfterRetargetingASettledSpringOnlyAnchorsTime() {
         var spring = SpringAnimation(value: 5, spring: .critical)
         spring.step(to: 1)
@@ -386,7 +446,8 @@ struct AnimationSpringTests {
             var animation = SpringAnimation(value: 0, spring: spring)
             animation.retarget(10, at: 0)
             animation.step(to: 1e7)
-            #expect(animation.value.isFinite)
+            #expect(animation.value == 10)
+            for frame in 1...20 { animation.step(to: 1e7 + Double(frame)) }
             #expect(animation.isSettled, "\(spring)")
         }
         #expect(Spring(dampingRatio: .nan).effectiveDampingRatio == 1)

@@ -24,6 +24,14 @@
 ///   acceleration from rest (at 60 fps and 0.3 s it is 0.061·|x|, under one cell for any
 ///   change under 16 cells); the last is the final settling snap. It also never moves by more
 ///   than |x|.
+/// - **Rows: `cells`.** The value rounded to whole cells is what a terminal shows, and rounding
+///   adds up to a cell of its own to any frame-to-frame change. `cells` is that rounding,
+///   rate-limited so that from one step to the next it changes by at most ⌊|v|·Δt⌋ + 1 cells
+///   (v the velocity before the step) — the "at most |v|·Δt + 1 rows" — whatever the
+///   distance. For dampingRatio ≥ 1 it also moves monotonically toward the target's cell and
+///   never crosses it, even when retargeted while it lags behind the value. Draw with `cells`.
+///   The price is a lag of a cell or so while a large change accelerates, and after a long
+///   stall that started at rest, a catch-up of at least one cell per step instead of a jump.
 /// - **Settles.** When the value is within `positionTolerance` cells of the target and the
 ///   speed is below `velocityTolerance` cells per second, the spring snaps exactly onto the
 ///   target with velocity 0 and `isSettled` becomes true. For ζ = 1 and 0.3 s this takes under
@@ -53,6 +61,10 @@ public struct SpringAnimation: Sendable {
     public private(set) var velocity: Double
     /// Where the spring is heading.
     public private(set) var target: Double
+    /// The value in whole cells, for drawing: `CellQuantizer.cells(value)`, except that it
+    /// follows at a bounded rate and does not cross the target's cell (see the guarantees).
+    /// Equal to `CellQuantizer.cells(target)` once settled.
+    public private(set) var cells: Int
     /// The time of the last `step(to:)`, or `nil` when the next step only anchors time (after
     /// creation, and after retargeting a settled spring).
     public private(set) var time: Double?
@@ -66,13 +78,17 @@ public struct SpringAnimation: Sendable {
         self.value = start
         self.target = start
         self.velocity = 0
+        self.cells = CellQuantizer.cells(start)
         self.time = nil
         self.spring = spring
         self.oscillator = Self.oscillator(for: spring)
     }
 
-    /// True when the value rests exactly on the target.
-    public var isSettled: Bool { value == target && velocity == 0 }
+    /// True when the value rests exactly on the target and `cells` shows it: until then, keep
+    /// stepping.
+    public var isSettled: Bool {
+        value == target && velocity == 0 && cells == CellQuantizer.cells(target)
+    }
 
     /// Heads for `target` from the current value and velocity (see the type's guarantees for
     /// how the velocity is limited when the spring does not bounce).
@@ -103,6 +119,7 @@ public struct SpringAnimation: Sendable {
         self.value = value
         self.target = value
         self.velocity = 0
+        self.cells = CellQuantizer.cells(value)
     }
 
     /// Advances the motion from the last step's time to `time`.
@@ -118,9 +135,11 @@ public struct SpringAnimation: Sendable {
         guard let oscillator else {
             value = target
             velocity = 0
+            cells = CellQuantizer.cells(target)
             return
         }
         guard let last, time > last, !isSettled else { return }
+        let allowance = Self.cellAllowance(velocity: velocity, duration: time - last)
 
         let start = value - target
         var (displacement, speed) = oscillator.advance(displacement: start, velocity: velocity, by: time - last)
@@ -145,6 +164,30 @@ public struct SpringAnimation: Sendable {
             value = target + displacement
             velocity = speed
         }
+        cells = nextCells(allowance: allowance, holdsAtTarget: oscillator.approachRateLimit != nil)
+    }
+
+    /// ⌊|v|·Δt⌋ + 1: how many cells `cells` may move in a step that starts at velocity v.
+    private static func cellAllowance(velocity: Double, duration: Double) -> Int {
+        let allowance = (abs(velocity) * duration).rounded(.down) + 1
+        return allowance < Double(CellQuantizer.limit) ? Int(allowance) : CellQuantizer.limit
+    }
+
+    /// `cells` moved toward the rounded value by at most `allowance`. When the spring does not
+    /// bounce, it also never moves away from the target's cell nor past it: after a retarget
+    /// it may lag on the target's side of the value, and then it waits there for the value.
+    private func nextCells(allowance: Int, holdsAtTarget: Bool) -> Int {
+        let desired = CellQuantizer.cells(value)
+        guard holdsAtTarget else {
+            return cells + min(max(desired - cells, -allowance), allowance)
+        }
+        let goal = CellQuantizer.cells(target)
+        if cells < goal {
+            return cells + min(max(min(desired, goal) - cells, 0), allowance)
+        } else if cells > goal {
+            return cells - min(max(cells - max(desired, goal), 0), allowance)
+        }
+        return cells
     }
 
     /// Limits the velocity to what reaches the target monotonically without overshoot, for

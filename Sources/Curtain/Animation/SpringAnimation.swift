@@ -1,8 +1,8 @@
 /// A value animated toward a target by a damped spring; retargetable mid-flight with no jump.
 ///
-/// Values are in cells (a presentation's height, an offset); quantise them with
-/// `CellQuantizer` when drawing. Time is injected: call `step(to:)` with the clock's `now`
-/// every frame.
+/// Values are in cells (a presentation's height, an offset); draw with `cells`, the value in
+/// whole cells. Time is injected: call `step(to:)` with the clock's `now` every frame until
+/// `isSettled`, and prefer `retarget(_:at:)` when the time of a change is known.
 ///
 /// ## Guarantees
 ///

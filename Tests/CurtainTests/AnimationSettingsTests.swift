@@ -98,6 +98,8 @@ struct AnimationSettingsTests {
         #expect(FramePacing.nextFrame(after: 10, isAnimating: false, deadline: 12) == 12)
         #expect(FramePacing.nextFrame(after: 10, isAnimating: true, deadline: 10.001) == 10.001)
         #expect(FramePacing.nextFrame(after: 10, isAnimating: false, deadline: 9) == 10)
+        #expect(FramePacing.nextFrame(after: 10, isAnimating: false, deadline: .nan) == nil)
+        #expect(FramePacing.nextFrame(after: 10, isAnimating: true, deadline: .nan) == 10 + FramePacing.interval)
     }
 
     @Test func pacingConvertsToAnNcursesTimeout() {

@@ -13,10 +13,10 @@ public enum FramePacing {
     /// - Parameters:
     ///   - now: the current clock time.
     ///   - isAnimating: whether any animation is still in flight.
-    ///   - deadline: the earliest timed event, if any (it is never moved before `now`).
+    ///   - deadline: the earliest timed event, if any (never before `now`; NaN is ignored).
     public static func nextFrame(after now: Double, isAnimating: Bool, deadline: Double? = nil) -> Double? {
         let frame = isAnimating ? now + interval : nil
-        let event = deadline.map { max($0, now) }
+        let event = deadline.flatMap { $0.isNaN ? nil : max($0, now) }
         switch (frame, event) {
         case let (frame?, event?): return min(frame, event)
         case let (frame?, nil): return frame

@@ -6,5 +6,100 @@
 #define _XOPEN_SOURCE_EXTENDED 1
 #endif
 #include <locale.h>
+#include <langinfo.h>
+#include <wchar.h>
 #include <ncursesw/curses.h>
+#include <ncursesw/term.h>
+
+// Swift cannot see function-like or expression macros, and Swift 6 rejects mutable C globals.
+// Each one used by CurtainTerminal gets a prefixed, logic-free `static inline` wrapper here.
+
+// MARK: Globals
+
+static inline WINDOW *curtain_stdscr(void) { return stdscr; }
+static inline WINDOW *curtain_curscr(void) { return curscr; }
+static inline int curtain_COLORS(void) { return COLORS; }
+static inline int curtain_COLOR_PAIRS(void) { return COLOR_PAIRS; }
+static inline int curtain_LINES(void) { return LINES; }
+static inline int curtain_COLS(void) { return COLS; }
+static inline TERMINAL *curtain_cur_term(void) { return cur_term; }
+static inline void curtain_getmaxyx(const WINDOW *win, int *y, int *x) {
+    int yy, xx;
+    getmaxyx(win, yy, xx);
+    *y = yy;
+    *x = xx;
+}
+static inline FILE *curtain_stdout(void) { return stdout; }
+static inline FILE *curtain_stdin(void) { return stdin; }
+static inline int curtain_set_escdelay(int ms) { return set_escdelay(ms); }
+static inline int curtain_ERR(void) { return ERR; }
+static inline int curtain_OK(void) { return OK; }
+// wcwidth is hidden behind _XOPEN_SOURCE in glibc's headers, which Swift's Glibc module is
+// built without; ncurses measures cells with it, so Curtain must use the same function.
+extern int wcwidth(wchar_t);
+static inline int curtain_wcwidth(wchar_t c) { return wcwidth(c); }
+static inline const char *curtain_codeset(void) { return nl_langinfo(CODESET); }
+/// tigetstr's "not a string capability" marker, (char *)-1.
+static inline const char *curtain_CANCELLED_STRING(void) { return (const char *)-1; }
+
+// MARK: Attributes
+
+static inline attr_t curtain_A_NORMAL(void) { return A_NORMAL; }
+static inline attr_t curtain_A_BOLD(void) { return A_BOLD; }
+static inline attr_t curtain_A_DIM(void) { return A_DIM; }
+static inline attr_t curtain_A_REVERSE(void) { return A_REVERSE; }
+static inline attr_t curtain_A_UNDERLINE(void) { return A_UNDERLINE; }
+static inline attr_t curtain_A_ITALIC(void) { return A_ITALIC; }
+static inline attr_t curtain_A_ALTCHARSET(void) { return A_ALTCHARSET; }
+static inline attr_t curtain_A_CHARTEXT(void) { return A_CHARTEXT; }
+static inline attr_t curtain_A_ATTRIBUTES(void) { return A_ATTRIBUTES; }
+static inline attr_t curtain_A_COLOR(void) { return A_COLOR; }
+
+// MARK: Keys
+
+static inline int curtain_KEY_CODE_YES(void) { return KEY_CODE_YES; }
+static inline int curtain_KEY_RESIZE(void) { return KEY_RESIZE; }
+static inline int curtain_KEY_MOUSE(void) { return KEY_MOUSE; }
+static inline int curtain_KEY_UP(void) { return KEY_UP; }
+static inline int curtain_KEY_DOWN(void) { return KEY_DOWN; }
+static inline int curtain_KEY_LEFT(void) { return KEY_LEFT; }
+static inline int curtain_KEY_RIGHT(void) { return KEY_RIGHT; }
+static inline int curtain_KEY_HOME(void) { return KEY_HOME; }
+static inline int curtain_KEY_END(void) { return KEY_END; }
+static inline int curtain_KEY_PPAGE(void) { return KEY_PPAGE; }
+static inline int curtain_KEY_NPAGE(void) { return KEY_NPAGE; }
+static inline int curtain_KEY_IC(void) { return KEY_IC; }
+static inline int curtain_KEY_DC(void) { return KEY_DC; }
+static inline int curtain_KEY_BACKSPACE(void) { return KEY_BACKSPACE; }
+static inline int curtain_KEY_ENTER(void) { return KEY_ENTER; }
+static inline int curtain_KEY_BTAB(void) { return KEY_BTAB; }
+static inline int curtain_KEY_F0(void) { return KEY_F0; }
+
+// MARK: Mouse
+
+static inline mmask_t curtain_BUTTON1_PRESSED(void) { return BUTTON1_PRESSED; }
+static inline mmask_t curtain_BUTTON1_RELEASED(void) { return BUTTON1_RELEASED; }
+static inline mmask_t curtain_BUTTON1_CLICKED(void) { return BUTTON1_CLICKED; }
+static inline mmask_t curtain_ALL_MOUSE_EVENTS(void) { return ALL_MOUSE_EVENTS; }
+static inline mmask_t curtain_REPORT_MOUSE_POSITION(void) { return REPORT_MOUSE_POSITION; }
+
+// MARK: Line drawing for locales that cannot show Unicode box characters
+// (valid only once a screen exists: ncurses fills acs_map at newterm).
+
+static inline chtype curtain_ACS_HLINE(void) { return ACS_HLINE; }
+static inline chtype curtain_ACS_VLINE(void) { return ACS_VLINE; }
+static inline chtype curtain_ACS_ULCORNER(void) { return ACS_ULCORNER; }
+static inline chtype curtain_ACS_URCORNER(void) { return ACS_URCORNER; }
+static inline chtype curtain_ACS_LLCORNER(void) { return ACS_LLCORNER; }
+static inline chtype curtain_ACS_LRCORNER(void) { return ACS_LRCORNER; }
+static inline chtype curtain_ACS_LTEE(void) { return ACS_LTEE; }
+static inline chtype curtain_ACS_RTEE(void) { return ACS_RTEE; }
+static inline chtype curtain_ACS_TTEE(void) { return ACS_TTEE; }
+static inline chtype curtain_ACS_BTEE(void) { return ACS_BTEE; }
+static inline chtype curtain_ACS_PLUS(void) { return ACS_PLUS; }
+static inline chtype curtain_ACS_CKBOARD(void) { return ACS_CKBOARD; }
+static inline chtype curtain_ACS_BLOCK(void) { return ACS_BLOCK; }
+static inline chtype curtain_ACS_BULLET(void) { return ACS_BULLET; }
+static inline chtype curtain_ACS_DIAMOND(void) { return ACS_DIAMOND; }
+
 #endif

@@ -1,0 +1,151 @@
+import Glibc
+
+/// Writes an asciicast v2 recording to a file, one event at a time.
+///
+/// Each event is one complete line handed to `write(2)` at once, with no buffering in the
+/// process: if the program is interrupted (Ctrl-C) or crashes, the file holds every event
+/// written so far and plays. The file is synced to disk when closed; syncing after every
+/// event would cost a disk flush per frame, and only a power loss could lose what the kernel
+/// already holds.
+///
+/// Times never go backwards: an event earlier than the previous one is written at the
+/// previous one's time. Output bytes are expected to be UTF-8; a character split across two
+/// `output` calls is joined, and anything not valid UTF-8 is written as U+FFFD, so the file
+/// is always valid JSON lines.
+///
+/// The writer never replaces an existing file unless `force` is given.
+public final class AsciicastWriter {
+    /// Where the recording goes.
+    public let path: String
+    /// Set when a write failed (disk full, …). From then on events are dropped, and the file
+    /// holds everything up to the failure. Check it after recording to tell the user.
+    public private(set) var failure: RecordingError?
+
+    /// The open file, or -1 once closed. Readable in the module so tests can make writes fail.
+    private(set) var fd: Int32
+    private var lastMicroseconds = 0
+    /// Bytes of a UTF-8 character whose end has not arrived yet.
+    private var pending: [UInt8] = []
+
+    /// Creates the file and writes the header.
+    ///
+    /// - Parameters:
+    ///   - width, height: the terminal size at the start, in cells.
+    ///   - term: the `TERM` recorded in the header, usually `xterm-256color`.
+    ///   - shell: the `SHELL` recorded in the header, or nil to leave it out.
+    ///   - timestamp: the start time in Unix seconds, or nil to leave it out (headless runs
+    ///     leave it out so that their recordings are byte-identical).
+    ///   - force: replace the file if it exists. Without it an existing path is refused.
+    public init(
+        path: String, width: Int, height: Int, term: String = "xterm-256color", shell: String? = nil,
+        timestamp: Int? = nil, force: Bool = false
+    ) throws(RecordingError) {
+        self.path = path
+        guard !path.isEmpty else {
+            throw RecordingError(path: path, reason: "no file name given")
+        }
+        let flags = O_WRONLY | O_CREAT | O_CLOEXEC | (force ? O_TRUNC : O_EXCL)
+        let descriptor = Glibc.open(path, flags, 0o644)
+        guard descriptor >= 0 else {
+            throw RecordingError(path: path, reason: Self.openFailureReason(errno, path: path))
+        }
+        fd = descriptor
+        let header = AsciicastFormat.header(
+            width: width, height: height, term: term, shell: shell, timestamp: timestamp)
+        if let reason = writeLine(header) {
+            _ = Glibc.close(fd)
+            fd = -1
+            throw RecordingError(path: path, reason: reason)
+        }
+    }
+
+    deinit {
+        close()
+    }
+
+    /// Records output: the bytes the terminal received at `time` seconds since the start.
+    public func output(_ bytes: [UInt8], at time: Double) {
+        guard fd >= 0, failure == nil else { return }
+        var data = pending
+        data.append(contentsOf: bytes)
+        let tail = AsciicastFormat.incompleteUTF8TailLength(data)
+        pending = Array(data.suffix(tail))
+        data.removeLast(tail)
+        guard !data.isEmpty else { return }
+        emit(AsciicastFormat.outputLine(time: nextTime(time), data: String(decoding: data, as: UTF8.self)))
+    }
+
+    /// Records that the terminal became `columns` × `rows` at `time`.
+    public func resize(columns: Int, rows: Int, at time: Double) {
+        guard fd >= 0, failure == nil else { return }
+        emit(AsciicastFormat.resizeLine(time: nextTime(time), columns: columns, rows: rows))
+    }
+
+    /// Writes what is pending, syncs and closes the file. Safe to call more than once; events
+    /// after closing are ignored.
+    public func close() {
+        guard fd >= 0 else { return }
+        if !pending.isEmpty, failure == nil {
+            // The rest of the character never came: it is written as U+FFFD.
+            let line = AsciicastFormat.outputLine(
+                time: Double(lastMicroseconds) / 1_000_000, data: String(decoding: pending, as: UTF8.self))
+            pending = []
+            emit(line)
+        }
+        _ = fsync(fd)
+        _ = Glibc.close(fd)
+        fd = -1
+    }
+
+    // MARK: - Internals
+
+    /// `time` clamped so that it is never before the previous event.
+    private func nextTime(_ time: Double) -> Double {
+        lastMicroseconds = max(lastMicroseconds, AsciicastFormat.microseconds(time))
+        return Double(lastMicroseconds) / 1_000_000
+    }
+
+    private func emit(_ line: String) {
+        if let reason = writeLine(line) {
+            failure = RecordingError(path: path, reason: reason, whileWriting: true)
+        }
+    }
+
+    /// Writes `line` and a newline with as few `write` calls as the kernel allows (one, for a
+    /// regular file). Returns the reason on failure.
+    private func writeLine(_ line: String) -> String? {
+        var bytes = Array(line.utf8)
+        bytes.append(0x0A)
+        var offset = 0
+        while offset < bytes.count {
+            let written = bytes.withUnsafeBytes { buffer in
+                Glibc.write(fd, buffer.baseAddress! + offset, buffer.count - offset)
+            }
+            if written < 0 {
+                if errno == EINTR { continue }
+                return SystemError.describe(errno)
+            }
+            offset += written
+        }
+        return nil
+    }
+
+    private static func openFailureReason(_ code: Int32, path: String) -> String {
+        switch code {
+        case EEXIST:
+            var info = stat()
+            if stat(path, &info) == 0, info.st_mode & S_IFMT == S_IFDIR {
+                return "is a directory"
+            }
+            return "file exists (use --force to overwrite)"
+        case ENOENT:
+            guard let slash = path.lastIndex(of: "/") else {
+                return "the current directory no longer exists"
+            }
+            let directory = slash == path.startIndex ? "/" : String(path[..<slash])
+            return "directory '\(directory)' does not exist"
+        default:
+            return SystemError.describe(code)
+        }
+    }
+}

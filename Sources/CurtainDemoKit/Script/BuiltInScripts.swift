@@ -1,0 +1,107 @@
+/// Scripts that ship inside the demo, playable by name.
+public enum BuiltInScripts {
+    /// The names ``named(_:)`` knows, for help text and error messages.
+    public static let names: [String] = ["tour"]
+
+    /// The script called `name`, as text, or nil if there is none.
+    public static func named(_ name: String) -> String? {
+        switch name {
+        case "tour": tour
+        default: nil
+        }
+    }
+
+    /// The guided tour: every idea of the demo in under 30 seconds at the default typing speed.
+    /// Its comments explain each step, since it is what users copy to write their own scripts.
+    public static let tour: String = """
+        # The Curtain tour: the demo's built-in script. Copy it to start your own.
+        #
+        # One command a line:
+        #   key NAME        press a key: t T m q Enter Esc Tab BTab Backspace
+        #                   Left Right Up Down Ctrl-C (case matters: t and T differ)
+        #   type TEXT       type TEXT one character at a time: everything after the
+        #                   first space, exactly (no escapes; use key Enter for Enter)
+        #   wait DURATION   let time pass, like 400ms or 1.5s
+        #   resize CxR      the terminal becomes C columns by R rows, like 60x20
+        #   end             stop here; lines after it are not read
+        # Lines whose first non-blank character is # are comments. Each typed
+        # character and each key takes one keystroke at the typing speed.
+
+        # The grid: four panes, one of them focused. Give the eye a moment.
+        wait 1.2s
+
+        # t presents a toast in the focused pane: it slides in from the bottom edge
+        # of the pane while the pane behind it dims. The toast takes the focus.
+        key t
+        wait 800ms
+
+        # While a toast has the focus, typed characters go into it.
+        type Hello from Curtain!
+        wait 300ms
+
+        # Enter starts a new line: the toast measures its content again and grows,
+        # animated. Wide characters (CJK, emoji) take two cells and never split.
+        key Enter
+        type Wide text: 日本語のテキスト 🎉
+        wait 300ms
+
+        # Backspace deletes the character before the cursor.
+        key Enter
+        type Backspace fixes a tyop
+        wait 300ms
+        key Backspace
+        key Backspace
+        type po.
+        wait 800ms
+
+        # Left and Right move the vertical split. The toast re-fits its pane live:
+        # the text wraps again at the new width and the height follows.
+        key Left
+        wait 250ms
+        key Left
+        wait 250ms
+        key Left
+        wait 600ms
+        key Right
+        wait 250ms
+        key Right
+        wait 250ms
+        key Right
+        wait 600ms
+
+        # Up and Down move the horizontal split: the pane gets shorter, then taller.
+        key Up
+        wait 250ms
+        key Up
+        wait 600ms
+        key Down
+        wait 250ms
+        key Down
+        wait 800ms
+
+        # m presents a full-screen modal over everything, the toast included.
+        key m
+        wait 1.5s
+        # Esc dismisses the modal; the toast is back at once, where it was.
+        key Esc
+        wait 1s
+
+        # Tab moves the focus to the next pane: panes outside the dimmed one stay live.
+        key Tab
+        wait 800ms
+        # BTab (Shift-Tab) moves the focus back.
+        key BTab
+        wait 800ms
+
+        # t in a pane that already shows a toast gives that toast the focus again.
+        key t
+        wait 600ms
+        # Esc dismisses the toast: it slides out and the dim fades away.
+        key Esc
+        wait 1.2s
+
+        # q quits.
+        key q
+
+        """
+}

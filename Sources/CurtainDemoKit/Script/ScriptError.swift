@@ -1,0 +1,34 @@
+/// Why a script could not be read or parsed. When a script has an error, none of it runs.
+///
+/// `description` is the message to show the user, in the compiler-like form
+/// `tour.txt:7:1: unknown command 'kye' (expected one of: key, type, wait, resize, end)`.
+/// Errors that concern the whole file (it is missing, unreadable, too large) have no line
+/// or column: `cannot read script 'tour.txt': no such file or directory`.
+public struct ScriptError: Error, CustomStringConvertible, Equatable, Sendable {
+    /// The file name as given to the parser or loader.
+    public var file: String
+    /// 1-based line, or nil when the error concerns the whole file.
+    public var line: Int?
+    /// 1-based column counted in characters (Swift `Character`s, i.e. extended grapheme
+    /// clusters — not bytes, not terminal cells), or nil when the error concerns the whole file.
+    public var column: Int?
+    /// What went wrong and what was expected, without the position prefix.
+    public var message: String
+
+    public init(file: String, line: Int?, column: Int?, message: String) {
+        self.file = file
+        self.line = line
+        self.column = column
+        self.message = message
+    }
+
+    public var description: String {
+        if let line, let column {
+            return "\(file):\(line):\(column): \(message)"
+        }
+        if let line {
+            return "\(file):\(line): \(message)"
+        }
+        return message
+    }
+}

@@ -1,0 +1,274 @@
+/// Turns the bytes of a script into steps, or the first error. See ``Script`` for the language.
+///
+/// Works on Unicode scalars rather than `Character`s while splitting, so that a combining
+/// mark right after the separator space (`type \u{301}…`) stays in the text instead of
+/// fusing with the space; characters are counted only to report columns.
+struct ScriptParser {
+    let fileName: String
+
+    static let commandNames = "key, type, wait, resize, end"
+    static let durationHint = "expected a number followed by ms or s, like 400ms or 1.5s"
+    static let sizeHint = "expected COLUMNSxROWS, like 60x20"
+    /// Longest `wait`: an hour is far beyond any demo, and keeps every sum of waits far from overflow.
+    static let maxWaitMilliseconds = 3_600_000
+    /// Largest terminal side a script may ask for.
+    static let maxSide = 1000
+
+    func parse(_ bytes: [UInt8]) throws(ScriptError) -> [ScriptStep] {
+        var steps: [ScriptStep] = []
+        var start = 0
+        // Skip a UTF-8 byte-order mark: some editors write one, and it is not part of a command.
+        if bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF {
+            start = 3
+        }
+        var lineNumber = 0
+        while start < bytes.count {
+            lineNumber += 1
+            // 0x0A never occurs inside a multi-byte UTF-8 sequence, so splitting bytes on it is safe.
+            var end = start
+            while end < bytes.count, bytes[end] != 0x0A { end += 1 }
+            var contentEnd = end
+            if contentEnd > start, bytes[contentEnd - 1] == 0x0D { contentEnd -= 1 }
+            let scalars = try decodeLine(bytes[start..<contentEnd], line: lineNumber)
+            if let command = try parseLine(scalars, line: lineNumber) {
+                steps.append(ScriptStep(command, line: lineNumber))
+                if command == .end { break }
+            }
+            start = end + 1
+        }
+        return steps
+    }
+
+    // MARK: - Lines
+
+    /// Decodes one line, reporting the column of the first byte that is not valid UTF-8.
+    private func decodeLine(_ bytes: ArraySlice<UInt8>, line: Int) throws(ScriptError) -> [Unicode.Scalar] {
+        var scalars: [Unicode.Scalar] = []
+        scalars.reserveCapacity(bytes.count)
+        var iterator = bytes.makeIterator()
+        var utf8Parser = Unicode.UTF8.ForwardParser()
+        var offset = bytes.startIndex
+        while true {
+            switch utf8Parser.parseScalar(from: &iterator) {
+            case .valid(let encoded):
+                let scalar = Unicode.UTF8.decode(encoded)
+                scalars.append(scalar)
+                offset += UTF8.width(scalar)
+            case .emptyInput:
+                return scalars
+            case .error:
+                let bad = bytes[offset]
+                throw ScriptError(
+                    file: fileName, line: line, column: column(of: scalars.count, in: scalars),
+                    message: "invalid UTF-8: byte 0x\(hex(bad)) does not start a valid character "
+                        + "(scripts must be saved as UTF-8 text)")
+            }
+        }
+    }
+
+    private func parseLine(_ scalars: [Unicode.Scalar], line: Int) throws(ScriptError) -> ScriptCommand? {
+        var index = skipBlanks(scalars, from: 0)
+        guard index < scalars.count else { return nil }  // blank line
+        if scalars[index] == "#" { return nil }  // comment
+        let wordStart = index
+        while index < scalars.count, !isBlank(scalars[index]) { index += 1 }
+        let word = string(scalars[wordStart..<index])
+        let afterWord = index
+
+        func error(_ at: Int, _ message: String) -> ScriptError {
+            ScriptError(file: fileName, line: line, column: column(of: at, in: scalars), message: message)
+        }
+
+        switch word {
+        case "type":
+            // Exactly one separator is consumed; everything after it is the text, unchanged.
+            let textStart = afterWord + 1
+            guard textStart < scalars.count else {
+                throw error(
+                    afterWord, "missing text after 'type' (expected 'type', one space and the text, like: type Hello)")
+            }
+            return .type(string(scalars[textStart...]))
+
+        case "key":
+            let arguments = words(scalars, from: afterWord)
+            guard let (start, name) = arguments.first else {
+                throw error(afterWord, "missing key name after 'key' (expected one of: \(ScriptKey.namesList))")
+            }
+            if arguments.count > 1 {
+                throw error(
+                    arguments[1].start,
+                    "unexpected '\(arguments[1].text)' after the key name (key takes exactly one key; press each key on its own 'key' line)"
+                )
+            }
+            guard let key = ScriptKey(name: name) else {
+                if let near = ScriptKey.caseInsensitiveMatch(name) {
+                    throw error(
+                        start, "unknown key '\(name)' (key names are case-sensitive: did you mean '\(near.name)'?)")
+                }
+                throw error(start, "unknown key '\(name)' (expected one of: \(ScriptKey.namesList))")
+            }
+            return .key(key)
+
+        case "wait":
+            let arguments = words(scalars, from: afterWord)
+            guard let (start, text) = arguments.first else {
+                throw error(afterWord, "missing duration after 'wait' (\(Self.durationHint))")
+            }
+            if arguments.count > 1 {
+                throw error(
+                    arguments[1].start,
+                    "unexpected '\(arguments[1].text)' after the duration (wait takes exactly one duration)")
+            }
+            switch Self.parseDuration(text) {
+            case .success(let milliseconds): return .wait(milliseconds: milliseconds)
+            case .failure(let reason): throw error(start, "invalid duration '\(text)' (\(reason.message))")
+            }
+
+        case "resize":
+            let arguments = words(scalars, from: afterWord)
+            guard let (start, text) = arguments.first else {
+                throw error(afterWord, "missing size after 'resize' (\(Self.sizeHint))")
+            }
+            if arguments.count > 1 {
+                throw error(
+                    arguments[1].start,
+                    "unexpected '\(arguments[1].text)' after the size (resize takes exactly one size, like 60x20)")
+            }
+            switch Self.parseSize(text) {
+            case .success(let size): return .resize(columns: size.columns, rows: size.rows)
+            case .failure(let reason): throw error(start, "invalid size '\(text)' (\(reason.message))")
+            }
+
+        case "end":
+            if let extra = words(scalars, from: afterWord).first {
+                throw error(extra.start, "unexpected '\(extra.text)' after 'end' (end takes no arguments)")
+            }
+            return .end
+
+        default:
+            throw error(wordStart, "unknown command '\(word)' (expected one of: \(Self.commandNames))")
+        }
+    }
+
+    // MARK: - Arguments
+
+    struct Reason: Error {
+        var message: String
+    }
+
+    /// `400ms`, `1.5s`, `2s`, `0ms` → whole milliseconds. Digits are ASCII only.
+    static func parseDuration(_ text: String) -> Result<Int, Reason> {
+        let hint = Reason(message: durationHint)
+        if text.hasPrefix("-") {
+            return .failure(Reason(message: "durations cannot be negative; \(durationHint)"))
+        }
+        var scalars = Array(text.unicodeScalars)
+        let unitIsSeconds: Bool
+        if scalars.count >= 2, scalars[scalars.count - 2] == "m", scalars[scalars.count - 1] == "s" {
+            unitIsSeconds = false
+            scalars.removeLast(2)
+        } else if scalars.last == "s" {
+            unitIsSeconds = true
+            scalars.removeLast()
+        } else {
+            return .failure(hint)
+        }
+        let parts = scalars.split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false)
+        guard let whole = parts.first, !whole.isEmpty, whole.allSatisfy(isDigit) else { return .failure(hint) }
+        var fraction: ArraySlice<Unicode.Scalar> = []
+        if parts.count == 2 {
+            fraction = parts[1]
+            guard !fraction.isEmpty, fraction.allSatisfy(isDigit) else { return .failure(hint) }
+        }
+        let tooLong = Reason(message: "at most \(maxWaitMilliseconds / 1000)s")
+        guard let wholeValue = cappedValue(whole, cap: maxWaitMilliseconds) else { return .failure(tooLong) }
+        // Durations are whole milliseconds; a fraction finer than that would silently be lost.
+        let keptFractionDigits = unitIsSeconds ? 3 : 0
+        if fraction.dropFirst(keptFractionDigits).contains(where: { $0 != "0" }) {
+            return .failure(
+                Reason(message: "durations are whole milliseconds: at most 3 decimals with s, none with ms"))
+        }
+        var milliseconds = wholeValue
+        if unitIsSeconds {
+            var fractionMilliseconds = 0
+            let digits = Array(fraction.prefix(3))
+            for position in 0..<3 {
+                fractionMilliseconds *= 10
+                if position < digits.count { fractionMilliseconds += Int(digits[position].value - 48) }
+            }
+            milliseconds = wholeValue * 1000 + fractionMilliseconds
+        }
+        guard milliseconds <= maxWaitMilliseconds else { return .failure(tooLong) }
+        return .success(milliseconds)
+    }
+
+    /// `60x20` → (60, 20), each side from 1 to ``maxSide``.
+    static func parseSize(_ text: String) -> Result<(columns: Int, rows: Int), Reason> {
+        let scalars = Array(text.unicodeScalars)
+        let parts = scalars.split(separator: "x", maxSplits: 2, omittingEmptySubsequences: false)
+        guard parts.count == 2, !parts[0].isEmpty, !parts[1].isEmpty,
+            parts[0].allSatisfy(isDigit), parts[1].allSatisfy(isDigit)
+        else { return .failure(Reason(message: sizeHint)) }
+        guard let columns = cappedValue(parts[0], cap: maxSide), let rows = cappedValue(parts[1], cap: maxSide),
+            columns >= 1, rows >= 1
+        else {
+            return .failure(Reason(message: "columns and rows must be whole numbers from 1 to \(maxSide)"))
+        }
+        return .success((columns, rows))
+    }
+
+    /// The value of ASCII digits, or nil once it exceeds `cap` (so no digit string can overflow).
+    private static func cappedValue(_ digits: ArraySlice<Unicode.Scalar>, cap: Int) -> Int? {
+        var value = 0
+        for digit in digits {
+            value = value * 10 + Int(digit.value - 48)
+            if value > cap { return nil }
+        }
+        return value
+    }
+
+    private static func isDigit(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.value >= 48 && scalar.value <= 57
+    }
+
+    // MARK: - Scalars
+
+    private func isBlank(_ scalar: Unicode.Scalar) -> Bool {
+        scalar == " " || scalar == "\t"
+    }
+
+    private func skipBlanks(_ scalars: [Unicode.Scalar], from start: Int) -> Int {
+        var index = start
+        while index < scalars.count, isBlank(scalars[index]) { index += 1 }
+        return index
+    }
+
+    /// The blank-separated words from `start` on, with the scalar index each begins at.
+    private func words(_ scalars: [Unicode.Scalar], from start: Int) -> [(start: Int, text: String)] {
+        var result: [(start: Int, text: String)] = []
+        var index = skipBlanks(scalars, from: start)
+        while index < scalars.count {
+            let wordStart = index
+            while index < scalars.count, !isBlank(scalars[index]) { index += 1 }
+            result.append((wordStart, string(scalars[wordStart..<index])))
+            index = skipBlanks(scalars, from: index)
+        }
+        return result
+    }
+
+    private func string(_ scalars: ArraySlice<Unicode.Scalar>) -> String {
+        var view = String.UnicodeScalarView()
+        view.append(contentsOf: scalars)
+        return String(view)
+    }
+
+    /// The 1-based column, in characters, of the scalar at `index`.
+    private func column(of index: Int, in scalars: [Unicode.Scalar]) -> Int {
+        string(scalars[..<index]).count + 1
+    }
+
+    private func hex(_ byte: UInt8) -> String {
+        let digits = Array("0123456789ABCDEF")
+        return String([digits[Int(byte >> 4)], digits[Int(byte & 0xF)]])
+    }
+}

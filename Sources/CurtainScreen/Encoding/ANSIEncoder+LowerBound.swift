@@ -1,0 +1,36 @@
+import CurtainLayout
+
+extension ANSIEncoder {
+    /// The fewest bytes any encoder could spend on `runs`, by the benchmark's rule (issue 6):
+    ///
+    /// - each run costs one cursor address `ESC [ row ; col H` (its bytes), except that a run
+    ///   continuing on the same row within ``maximumRewrittenGap`` cells of the previous one's
+    ///   end costs the UTF-8 bytes of the cells in the gap instead (taken from `frame`);
+    /// - each change of style between consecutive written cells (the runs' cells, starting from
+    ///   `startingStyle`; `nil` means unknown, so the first cell pays a full sequence) costs
+    ///   one combined SGR sequence setting exactly what changed, priced as the encoder writes
+    ///   it;
+    /// - each cell costs its UTF-8 bytes (continuation cells none);
+    /// - nothing else.
+    public static func lowerBound(of runs: [CellRun], frame: CellBuffer, startingStyle: Style? = .plain) -> Int {
+        var total = 0
+        var style = startingStyle
+        var previousEnd: (x: Int, y: Int)? = nil
+        for run in runs {
+            if let p = previousEnd, p.y == run.y, run.x >= p.x, run.x <= p.x.addingSaturating(maximumRewrittenGap) {
+                for x in p.x..<run.x { total += frame[x, run.y].grapheme.utf8Count }
+            } else {
+                total += cursorAddressCost(x: run.x, y: run.y)
+            }
+            for cell in run.cells where !cell.grapheme.isContinuation {
+                if style?.terminalBits != cell.style.terminalBits {
+                    total += SGR.cost(from: style, to: cell.style)
+                    style = cell.style
+                }
+                total += cell.grapheme.utf8Count
+            }
+            previousEnd = (run.x.addingSaturating(run.cells.count), run.y)
+        }
+        return total
+    }
+}

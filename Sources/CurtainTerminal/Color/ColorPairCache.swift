@@ -1,0 +1,100 @@
+/// Which ncurses colour pair shows a (foreground, background) combination.
+///
+/// Pairs are allocated on demand, numbered from 1 (pair 0 is the terminal's default colours), and
+/// reused. A pure value: the caller defines each new pair with `init_extended_pair`.
+///
+/// When every pair is taken (`capacity` reached) a new combination is shown with the nearest
+/// existing pair (``Lookup/fallback(_:)``) and ``didOverflow`` is set; nothing is ever silently
+/// wrapped (which would recolour cells already on screen). The screen writer resets the cache
+/// at each full repaint, when every cell is rewritten and pair numbers can be handed out
+/// afresh, and schedules such a repaint when a frame had to fall back (see ``ScreenWriter``).
+struct ColorPairCache: Sendable {
+    struct Key: Hashable, Sendable {
+        var foreground: Int32
+        var background: Int32
+    }
+
+    enum Lookup: Hashable, Sendable {
+        /// A pair defined earlier.
+        case existing(Int32)
+        /// A newly allocated pair the caller must define.
+        case new(Int32)
+        /// No pair left: the closest existing pair (0 if there is none).
+        case fallback(Int32)
+
+        var pair: Int32 {
+            switch self {
+            case .existing(let p), .new(let p), .fallback(let p): p
+            }
+        }
+    }
+
+    /// The highest pair number that may be allocated (`COLOR_PAIRS - 1`, at least 0).
+    let capacity: Int32
+    private var pairs: [Key: Int32] = [:]
+    private var allocated: [Key] = []
+    /// How many lookups had to fall back since the last ``reset()``.
+    private(set) var fallbackCount = 0
+    /// True once a combination had to fall back since the last ``reset()``.
+    var didOverflow: Bool { fallbackCount > 0 }
+
+    init(colorPairs: Int) {
+        capacity = Int32(clamping: max(0, colorPairs - 1))
+    }
+
+    /// Number of pairs allocated so far.
+    var count: Int { allocated.count }
+
+    /// The pair for `foreground` on `background` (ncurses colour numbers, -1 for the default).
+    mutating func pair(foreground: Int32, background: Int32) -> Lookup {
+        if foreground == -1 && background == -1 { return .existing(0) }
+        let key = Key(foreground: foreground, background: background)
+        if let pair = pairs[key] { return .existing(pair) }
+        if allocated.count < Int(capacity) {
+            let pair = Int32(allocated.count + 1)
+            pairs[key] = pair
+            allocated.append(key)
+            return .new(pair)
+        }
+        fallbackCount += 1
+        let pair = nearestPair(to: key)
+        return .fallback(pair)
+    }
+
+    /// Forgets every pair; the next lookups allocate from 1 again.
+    mutating func reset() {
+        pairs.removeAll(keepingCapacity: true)
+        allocated.removeAll(keepingCapacity: true)
+        fallbackCount = 0
+    }
+
+    private func nearestPair(to key: Key) -> Int32 {
+        var best: Int32 = 0
+        var bestDistance = Self.distance(key, Key(foreground: -1, background: -1))
+        for (i, candidate) in allocated.enumerated() {
+            let d = Self.distance(key, candidate)
+            if d < bestDistance {
+                bestDistance = d
+                best = Int32(i + 1)
+            }
+        }
+        return best
+    }
+
+    /// How different two combinations look; the background weighs less since it covers cells
+    /// evenly while text needs its contrast.
+    static func distance(_ a: Key, _ b: Key) -> Int {
+        2 * rgb(a.foreground, foreground: true).distance(to: rgb(b.foreground, foreground: true))
+            + rgb(a.background, foreground: false).distance(to: rgb(b.background, foreground: false))
+    }
+
+    /// An estimate of what a colour number looks like; the default colours are assumed to be
+    /// light text on a dark background.
+    static func rgb(_ number: Int32, foreground: Bool) -> XtermPalette.RGB {
+        if number < 0 {
+            return foreground ? XtermPalette.ansi[7] : XtermPalette.ansi[0]
+        }
+        if number < 256 { return XtermPalette.rgb(UInt8(number)) }
+        return XtermPalette.RGB(red: Int(number >> 16) & 0xFF, green: Int(number >> 8) & 0xFF, blue: Int(number) & 0xFF)
+    }
+}

@@ -1,0 +1,199 @@
+internal import CNcurses
+import CurtainLayout
+import CurtainScreen
+import Glibc
+
+/// Writes cell buffers to ncurses' standard screen: only the runs that changed, then one
+/// `doupdate`.
+///
+/// Each run becomes one `wmove` + `wadd_wchnstr` (which neither wraps nor scrolls, so the
+/// bottom-right cell is safe). A wide character is one `cchar_t` covering both of its cells, and
+/// its continuation cell is skipped. Where the buffer and the C library disagree on a character's
+/// width, or a wide character would be cut by the screen edge, blanks and replacement
+/// characters keep every later cell in its column.
+final class ScreenWriter {
+    let depth: TerminalColorDepth
+    /// Whether `use_default_colors` succeeded (-1 is a valid colour).
+    let defaultColors: Bool
+    private(set) var pairs: ColorPairCache
+    private var glyphs: GlyphMapper
+    /// Whether the locale is UTF-8 (otherwise line drawing uses ACS and other characters may
+    /// become `?`).
+    var isUnicode: Bool { glyphs.isUnicode }
+    private var scratch: [cchar_t] = []
+
+    private let attributeBold = curtain_A_BOLD(), attributeDim = curtain_A_DIM()
+    private let attributeItalic = curtain_A_ITALIC(), attributeUnderline = curtain_A_UNDERLINE()
+    private let attributeReverse = curtain_A_REVERSE()
+
+    /// The last style converted and its result: neighbouring cells usually share a style.
+    private var lastStyle: Style?
+    private var lastAttributes: attr_t = 0
+    private var lastPair: Int32 = 0
+
+    /// The frame on screen, nil before the first frame and after a full repaint is requested.
+    private(set) var previous: CellBuffer?
+
+    init(depth: TerminalColorDepth, defaultColors: Bool, colorPairs: Int, isUnicode: Bool) {
+        self.depth = depth
+        self.defaultColors = defaultColors
+        self.pairs = ColorPairCache(colorPairs: depth == .monochrome ? 0 : colorPairs)
+        self.glyphs = GlyphMapper(isUnicode: isUnicode)
+    }
+
+    /// The size of the standard screen.
+    static func screenSize() -> Size {
+        guard let window = curtain_stdscr() else { return .zero }
+        var rows: Int32 = 0, columns: Int32 = 0
+        curtain_getmaxyx(window, &rows, &columns)
+        return Size(width: Int(columns), height: Int(rows))
+    }
+
+    /// Makes the next ``draw(_:)`` repaint every cell (after a resize, a resume, or when colour
+    /// pairs ran out).
+    func invalidate() { previous = nil }
+
+    /// Shows `frame`; returns false when nothing changed and nothing was sent.
+    @discardableResult
+    func draw(_ frame: CellBuffer) -> Bool {
+        guard let window = curtain_stdscr() else { return false }
+        let full: Bool
+        let runs: [CellRun]
+        if let previous, previous.size == frame.size {
+            runs = frame.changes(from: previous)
+            full = false
+            if runs.isEmpty { return false }
+        } else {
+            runs = frame.changes(from: CellBuffer(size: .zero))
+            full = true
+            // A fresh start: every pair can be handed out again, the whole terminal is cleared
+            // and rewritten, and cells the frame does not cover are blank.
+            pairs.reset()
+            lastStyle = nil
+            werase(window)
+            if let screen = curtain_curscr() { clearok(screen, true) }
+        }
+        let fallbacksBefore = pairs.fallbackCount
+        let screen = Self.screenSize()
+        for run in runs { write(run, to: window, screen: screen) }
+        wnoutrefresh(window)
+        doupdate()
+        previous = frame
+        scheduleRepaintIfColorsFellBack(full: full, fellBack: pairs.fallbackCount > fallbacksBefore)
+        return true
+    }
+
+    /// Frames drawn since the last full repaint.
+    private var framesSinceFullRepaint = 0
+    /// Whether the last full repaint itself ran out of pairs.
+    private var lastFullRepaintFellBack = false
+    /// After a full repaint that ran out of pairs, frames to wait before trying another.
+    static let repaintBackoff = 60
+
+    /// Colours that fell back to near matches are fixed by a full repaint with a fresh pair table
+    /// (old combinations no longer on screen free their pairs). When the full repaint ran out
+    /// too, the screen simply has more combinations than pairs; another try waits
+    /// ``repaintBackoff`` frames so overflowing content never repaints every frame.
+    private func scheduleRepaintIfColorsFellBack(full: Bool, fellBack: Bool) {
+        if full {
+            framesSinceFullRepaint = 0
+            lastFullRepaintFellBack = fellBack
+            return
+        }
+        framesSinceFullRepaint += 1
+        if fellBack, !lastFullRepaintFellBack || framesSinceFullRepaint >= Self.repaintBackoff {
+            previous = nil
+        }
+    }
+
+    private func write(_ run: CellRun, to window: UnsafeMutablePointer<WINDOW>, screen: Size) {
+        guard run.y >= 0, run.y < screen.height else { return }
+        scratch.removeAll(keepingCapacity: true)
+        var startColumn = -1
+        var leadCoversNext = false // the previous cell was written as a two-cell glyph
+        let cells = run.cells
+        for offset in cells.indices {
+            let column = run.x + offset
+            if column < 0 { continue }
+            if column >= screen.width { break }
+            let cell = cells[offset]
+            if startColumn < 0 { startColumn = column }
+            if cell.grapheme.isContinuation {
+                if leadCoversNext {
+                    leadCoversNext = false
+                } else {
+                    append(.space, style: cell.style) // its wide character was not drawn here
+                }
+                continue
+            }
+            leadCoversNext = false
+            let bufferWidth = offset + 1 < cells.count && cells[offset + 1].grapheme.isContinuation ? 2 : 1
+            var glyph = glyphs.glyph(for: cell.grapheme)
+            if bufferWidth == 2 {
+                if column + 1 >= screen.width {
+                    append(.space, style: cell.style) // never split a wide character at the edge
+                } else if glyph.width == 2 {
+                    append(glyph, style: cell.style)
+                    leadCoversNext = true
+                } else {
+                    append(glyph, style: cell.style) // narrower than the buffer thinks: pad
+                }
+            } else {
+                if glyph.width != 1 { glyph = glyphs.isUnicode ? .replacement : .question }
+                append(glyph, style: cell.style)
+            }
+        }
+        guard startColumn >= 0, !scratch.isEmpty else { return }
+        wmove(window, Int32(run.y), Int32(startColumn))
+        scratch.withUnsafeBufferPointer { buffer in
+            _ = wadd_wchnstr(window, buffer.baseAddress, Int32(buffer.count))
+        }
+    }
+
+    private func append(_ glyph: Glyph, style: Style) {
+        let (attributes, pair) = convert(style)
+        var cell = cchar_t()
+        var pairNumber = pair
+        var scalars = glyph.scalars
+        withUnsafePointer(to: &scalars) { pointer in
+            pointer.withMemoryRebound(to: wchar_t.self, capacity: 6) { chars in
+                _ = setcchar(&cell, chars, attributes | glyph.extraAttributes, 0, &pairNumber)
+            }
+        }
+        scratch.append(cell)
+    }
+
+    /// ncurses attributes and colour pair for `style`.
+    private func convert(_ style: Style) -> (attr_t, Int32) {
+        if style == lastStyle { return (lastAttributes, lastPair) }
+        var attributes: attr_t = 0
+        let a = style.attributes
+        if a.contains(.bold) { attributes |= attributeBold }
+        if a.contains(.dim) { attributes |= attributeDim }
+        if a.contains(.italic) { attributes |= attributeItalic }
+        if a.contains(.underline) { attributes |= attributeUnderline }
+        if a.contains(.reverse) { attributes |= attributeReverse }
+        let pair = colorPair(for: style)
+        lastStyle = style
+        lastAttributes = attributes
+        lastPair = pair
+        return (attributes, pair)
+    }
+
+    private func colorPair(for style: Style) -> Int32 {
+        guard depth != .monochrome else { return 0 }
+        var foreground = depth.colorNumber(for: style.foreground)
+        var background = depth.colorNumber(for: style.background)
+        if !defaultColors {
+            // Without default-colour support -1 is not a colour: assume white on black.
+            if foreground < 0 { foreground = 7 }
+            if background < 0 { background = 0 }
+            if foreground == 7 && background == 0 { return 0 }
+        }
+        let lookup = pairs.pair(foreground: foreground, background: background)
+        if case .new(let pair) = lookup {
+            if init_extended_pair(pair, foreground, background) == curtain_ERR() { return 0 }
+        }
+        return lookup.pair
+    }
+}

@@ -1,0 +1,58 @@
+internal import CNcurses
+import Glibc
+
+/// Reads the terminfo entry for `TERM` before ncurses takes over the screen: whether it exists
+/// and can address the cursor (the refusal checks), and the strings that return the terminal to
+/// normal (for the emergency restore in signal handlers, which cannot ask ncurses).
+struct TerminfoProbe {
+    var terminfo: TerminalRequirements.Terminfo
+    /// Attributes off, cursor visible, keypad local mode, leave the alternate screen.
+    var resetSequence: [UInt8] = []
+
+    /// Disables bracketed paste and every mouse reporting mode ncurses may have enabled.
+    static let disableInputModes = Array("\u{1B}[?2004l\u{1B}[?1006l\u{1B}[?1003l\u{1B}[?1002l\u{1B}[?1000l".utf8)
+    /// Enables bracketed paste.
+    static let enableBracketedPaste = Array("\u{1B}[?2004h".utf8)
+
+    /// Loads `term` from terminfo (with `setupterm`) and releases it again.
+    static func probe(term: String, fileDescriptor: Int32) -> TerminfoProbe {
+        var status: Int32 = 0
+        let result = term.withCString { setupterm($0, fileDescriptor, &status) }
+        guard result == curtain_OK(), let entry = curtain_cur_term() else {
+            return TerminfoProbe(terminfo: status == -1 ? .noDatabase : .unknown)
+        }
+        let cup = string("cup")
+        var probe = TerminfoProbe(terminfo: .found(canAddressCursor: cup != nil && !(cup ?? []).isEmpty))
+        for name in ["sgr0", "cnorm", "rmkx", "rmcup"] {
+            if let bytes = string(name) { probe.resetSequence += withoutPadding(bytes) }
+        }
+        _ = del_curterm(entry)
+        return probe
+    }
+
+    /// A string capability's bytes, nil when absent or not a string.
+    static func string(_ name: String) -> [UInt8]? {
+        guard let pointer = name.withCString({ tigetstr($0) }),
+              UnsafeRawPointer(pointer) != UnsafeRawPointer(curtain_CANCELLED_STRING()) else { return nil }
+        return Array(UnsafeBufferPointer(start: UnsafeRawPointer(pointer).assumingMemoryBound(to: UInt8.self),
+                                         count: strlen(pointer)))
+    }
+
+    /// Removes terminfo padding (`$<5>`, `$<2*/>`), which is meant for ncurses' output routine,
+    /// not for the terminal.
+    static func withoutPadding(_ bytes: [UInt8]) -> [UInt8] {
+        var result: [UInt8] = []
+        result.reserveCapacity(bytes.count)
+        var i = 0
+        while i < bytes.count {
+            if bytes[i] == UInt8(ascii: "$"), i + 1 < bytes.count, bytes[i + 1] == UInt8(ascii: "<"),
+               let close = bytes[(i + 2)...].firstIndex(of: UInt8(ascii: ">")) {
+                i = close + 1
+                continue
+            }
+            result.append(bytes[i])
+            i += 1
+        }
+        return result
+    }
+}

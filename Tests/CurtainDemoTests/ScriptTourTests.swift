@@ -1,0 +1,52 @@
+import Testing
+
+@testable import CurtainDemoKit
+
+@Suite("Built-in tour")
+struct ScriptTourTests {
+    @Test func tourParses() throws {
+        let script = try Script.parse(BuiltInScripts.tour, fileName: "tour")
+        #expect(!script.steps.isEmpty)
+    }
+
+    @Test func tourIsUnderThirtySeconds() throws {
+        let timeline = ScriptTimeline(script: try Script.parse(BuiltInScripts.tour, fileName: "tour"))
+        #expect(timeline.duration < 30)
+        #expect(timeline.duration > 10)  // long enough to see each step
+    }
+
+    @Test func tourShowsEveryStep() throws {
+        let commands = try Script.parse(BuiltInScripts.tour, fileName: "tour").commands
+        let keys = commands.compactMap { if case .key(let key) = $0 { key } else { nil } }
+        for key: ScriptKey in [.t, .enter, .backspace, .left, .right, .up, .down, .m, .escape, .tab, .backTab, .q] {
+            #expect(keys.contains(key), "tour never presses \(key.name)")
+        }
+        #expect(commands.first == .wait(milliseconds: 1200))  // the grid is shown before anything happens
+        #expect(keys.first == .t)
+        #expect(keys.last == .q)
+        let typed = commands.compactMap { if case .type(let text) = $0 { text } else { nil } }.joined()
+        #expect(typed.contains("日本語のテキスト"))
+        #expect(typed.contains("🎉"))
+        // The modal is dismissed with Esc right after it appears, and the tour dismisses the
+        // toast (t to focus it, then Esc) before quitting.
+        let modal = try #require(keys.firstIndex(of: .m))
+        #expect(keys[modal + 1] == .escape)
+        #expect(Array(keys.suffix(3)) == [.t, .escape, .q])
+        // Tab is followed by BTab, bringing the focus back.
+        let tab = try #require(keys.firstIndex(of: .tab))
+        #expect(keys[tab + 1] == .backTab)
+    }
+
+    @Test func tourExplainsItself() {
+        let lines = BuiltInScripts.tour.split(separator: "\n")
+        let comments = lines.filter { $0.trimmingPrefix(while: { $0 == " " }).hasPrefix("#") }
+        #expect(comments.count >= 15)
+    }
+
+    @Test func namedScripts() {
+        #expect(BuiltInScripts.named("tour") == BuiltInScripts.tour)
+        #expect(BuiltInScripts.named("Tour") == nil)
+        #expect(BuiltInScripts.named("") == nil)
+        #expect(BuiltInScripts.names.allSatisfy { BuiltInScripts.named($0) != nil })
+    }
+}

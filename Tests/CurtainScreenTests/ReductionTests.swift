@@ -1,0 +1,96 @@
+import PropertyBased
+import Testing
+import CurtainScreen
+
+@Suite struct ReductionTests {
+    @Test func paletteEntries() {
+        #expect(Palette.rgb(of: 0) == (0, 0, 0))
+        #expect(Palette.rgb(of: 1) == (205, 0, 0))
+        #expect(Palette.rgb(of: 12) == (92, 92, 255))
+        #expect(Palette.rgb(of: 16) == (0, 0, 0))
+        #expect(Palette.rgb(of: 196) == (255, 0, 0))
+        #expect(Palette.rgb(of: 67) == (95, 135, 175))
+        #expect(Palette.rgb(of: 231) == (255, 255, 255))
+        #expect(Palette.rgb(of: 232) == (8, 8, 8))
+        #expect(Palette.rgb(of: 255) == (238, 238, 238))
+    }
+
+    @Test func knownColoursMapToExpectedIndexes() {
+        #expect(ColorReduction.nearestIndexed256(red: 255, green: 0, blue: 0) == 196)
+        #expect(ColorReduction.nearestIndexed256(red: 0, green: 0, blue: 0) == 16)
+        #expect(ColorReduction.nearestIndexed256(red: 255, green: 255, blue: 255) == 231)
+        #expect(ColorReduction.nearestIndexed256(red: 128, green: 128, blue: 128) == 244)
+        #expect(ColorReduction.nearestIndexed256(red: 250, green: 130, blue: 0) == 208)
+        #expect(ColorReduction.nearestIndexed256(red: 30, green: 30, blue: 30) == 234)
+        #expect(ColorReduction.nearestANSI16(red: 205, green: 0, blue: 0) == 1)
+        #expect(ColorReduction.nearestANSI16(red: 255, green: 10, blue: 10) == 9)
+        #expect(ColorReduction.nearestANSI16(red: 250, green: 250, blue: 250) == 15)
+        #expect(ColorReduction.nearestANSI16(red: 20, green: 20, blue: 200) == 4)
+        #expect(ColorReduction.nearestANSI8(red: 255, green: 0, blue: 0) == 1)
+        #expect(ColorReduction.nearestANSI8(red: 255, green: 255, blue: 255) == 7)
+        #expect(ColorReduction.nearestANSI8(red: 0, green: 200, blue: 190) == 6)
+    }
+
+    @Test func paletteColoursRoundTrip() {
+        for index in UInt8(16)...255 {
+            let c = Palette.rgb(of: index)
+            #expect(ColorReduction.nearestIndexed256(red: c.red, green: c.green, blue: c.blue) == index, "index \(index)")
+        }
+        for index in UInt8(0)..<16 {
+            let c = Palette.rgb(of: index)
+            #expect(ColorReduction.nearestANSI16(red: c.red, green: c.green, blue: c.blue) == index, "index \(index)")
+        }
+        for index in UInt8(0)..<8 {
+            let c = Palette.rgb(of: index)
+            #expect(ColorReduction.nearestANSI8(red: c.red, green: c.green, blue: c.blue) == index, "index \(index)")
+        }
+    }
+
+    /// The 256-colour choice is never worse than any palette entry by more than the search's
+    /// per-channel shortcut allows, and is always within half a cube step of the colour.
+    @Test func nearestIndexedIsClose() async {
+        await propertyCheck(count: 500, input: Gen.uint8(), Gen.uint8(), Gen.uint8()) { r, g, b in
+            let index = ColorReduction.nearestIndexed256(red: r, green: g, blue: b)
+            #expect(index >= 16)
+            let c = Palette.rgb(of: index)
+            let worst = max(abs(Int(c.red) - Int(r)), abs(Int(c.green) - Int(g)), abs(Int(c.blue) - Int(b)))
+            #expect(worst <= 60, "rgb(\(r), \(g), \(b)) → \(index) \(c)")
+            let chosen = ColorReduction.distance((r, g, b), c)
+            let best = (16...255).map { ColorReduction.distance((r, g, b), Palette.rgb(of: UInt8($0))) }.min()!
+            #expect(Double(chosen) <= Double(best) * 1.6 + 1024 * 64, "rgb(\(r), \(g), \(b)) → \(index)")
+        }
+    }
+
+    @Test func colourReductionByDepth() {
+        let orange = Color.rgb(250, 130, 0)
+        #expect(ColorReduction.reduce(orange, to: .trueColor) == orange)
+        #expect(ColorReduction.reduce(orange, to: .indexed256) == .indexed(208))
+        #expect(ColorReduction.reduce(Color.indexed(208), to: .indexed256) == .indexed(208))
+        #expect(ColorReduction.reduce(Color.indexed(12), to: .ansi16) == .indexed(12))
+        #expect(ColorReduction.reduce(Color.indexed(196), to: .ansi16) == .indexed(9))
+        #expect(ColorReduction.reduce(Color.indexed(12), to: .ansi8) == .indexed(4))
+        #expect(ColorReduction.reduce(Color.indexed(196), to: .ansi8) == .indexed(1))
+        for depth in ColorDepth.allCases {
+            #expect(ColorReduction.reduce(Color.default, to: depth) == .default)
+        }
+        #expect(ColorReduction.reduce(orange, to: .monochrome) == .default)
+    }
+
+    @Test func styleReductionKeepsDimmingVisible() {
+        let style = Style(foreground: .indexed(196), background: .rgb(0, 0, 200), attributes: .underline)
+        let mono = ColorReduction.reduce(style, to: .monochrome)
+        #expect(mono == Style(attributes: .underline), "an undimmed style just loses its colours")
+        let dimmed = style.dimmed(by: 0.5)
+        let dimmedMono = ColorReduction.reduce(dimmed, to: .monochrome)
+        #expect(dimmedMono.foreground == .default && dimmedMono.background == .default)
+        #expect(dimmedMono.attributes == [.underline, .dim])
+        let dimmed16 = ColorReduction.reduce(dimmed, to: .ansi16)
+        #expect(dimmed16.attributes.contains(.dim))
+        #expect(dimmed16.foreground == .indexed(9), "the hue survives; faint does the darkening")
+        #expect(dimmed16.background == .indexed(0), "a half-dark blue background reduces plainly, to black")
+        let dimmed256 = ColorReduction.reduce(dimmed, to: .indexed256)
+        #expect(!dimmed256.attributes.contains(.dim))
+        #expect(dimmed256.foreground == .indexed(ColorReduction.nearestIndexed256(red: 128, green: 0, blue: 0)))
+        #expect(ColorReduction.reduce(dimmed, to: .trueColor) == dimmed)
+    }
+}

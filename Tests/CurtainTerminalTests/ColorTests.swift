@@ -1,0 +1,149 @@
+import CurtainScreen
+@testable import CurtainTerminal
+import Testing
+
+@Suite struct ColorDepthTests {
+    @Test func depthFollowsTheColourCount() {
+        func depth(_ colors: Int, hasColors: Bool = true, noColor: String? = nil, direct: Bool = false) -> TerminalColorDepth {
+            TerminalColorDepth.detect(colors: colors, hasColors: hasColors, noColor: noColor, directColorFlag: direct)
+        }
+        #expect(depth(256) == .indexed256)
+        #expect(depth(0x1_0000) == .indexed256)
+        #expect(depth(88) == .ansi16)
+        #expect(depth(16) == .ansi16)
+        #expect(depth(8) == .ansi8)
+        #expect(depth(2) == .monochrome)
+        #expect(depth(-1) == .monochrome)
+        #expect(depth(256, hasColors: false) == .monochrome)
+        #expect(depth(0x100_0000, direct: true) == .direct)
+        #expect(depth(0x100_0000, direct: false) == .indexed256)
+    }
+
+    @Test func noColorMeansMonochromeWhenNotEmpty() {
+        #expect(TerminalColorDepth.detect(colors: 256, hasColors: true, noColor: "1", directColorFlag: false) == .monochrome)
+        #expect(TerminalColorDepth.detect(colors: 256, hasColors: true, noColor: "", directColorFlag: false) == .indexed256)
+    }
+}
+
+@Suite struct ColorReductionTests {
+    @Test func defaultStaysDefaultAtEveryDepth() {
+        for depth in [TerminalColorDepth.monochrome, .ansi8, .ansi16, .indexed256, .direct] {
+            #expect(depth.colorNumber(for: .default) == -1)
+        }
+    }
+
+    @Test func monochromeDropsEveryColour() {
+        #expect(TerminalColorDepth.monochrome.colorNumber(for: .red) == -1)
+        #expect(TerminalColorDepth.monochrome.colorNumber(for: .rgb(1, 2, 3)) == -1)
+        #expect(TerminalColorDepth.monochrome.colorNumber(for: .indexed(200)) == -1)
+    }
+
+    @Test func indexedColoursPassThroughWhenTheTerminalHasThem() {
+        for i in 0...255 {
+            #expect(TerminalColorDepth.indexed256.colorNumber(for: .indexed(UInt8(i))) == Int32(i))
+        }
+        for i in 0..<16 { #expect(TerminalColorDepth.ansi16.colorNumber(for: .indexed(UInt8(i))) == Int32(i)) }
+        for i in 0..<8 {
+            #expect(TerminalColorDepth.ansi8.colorNumber(for: .indexed(UInt8(i))) == Int32(i))
+            #expect(TerminalColorDepth.ansi8.colorNumber(for: .indexed(UInt8(i + 8))) == Int32(i), "bright → normal")
+        }
+    }
+
+    @Test func rgbReducesToTheCubeAndTheGreyRamp() {
+        let depth = TerminalColorDepth.indexed256
+        #expect(depth.colorNumber(for: .rgb(255, 0, 0)) == 196)
+        #expect(depth.colorNumber(for: .rgb(0, 0, 0)) == 16)
+        #expect(depth.colorNumber(for: .rgb(255, 255, 255)) == 231)
+        #expect(depth.colorNumber(for: .rgb(95, 135, 175)) == 67)
+        #expect(depth.colorNumber(for: .rgb(128, 128, 128)) == 244, "a mid grey uses the ramp (128)")
+        #expect(depth.colorNumber(for: .rgb(8, 8, 8)) == 232)
+        #expect(depth.colorNumber(for: .rgb(100, 140, 170)) == 67, "nearest cube entry")
+        // Every colour lands on its own palette entry's nearest match (idempotent on 16–255).
+        for i in 16...255 {
+            let rgb = XtermPalette.rgb(UInt8(i))
+            let back = depth.colorNumber(for: .rgb(UInt8(rgb.red), UInt8(rgb.green), UInt8(rgb.blue)))
+            #expect(XtermPalette.rgb(UInt8(back)) == rgb, "index \(i)")
+        }
+    }
+
+    @Test func rgbAndHighIndicesReduceToSixteenAndEight() {
+        #expect(TerminalColorDepth.ansi16.colorNumber(for: .rgb(255, 0, 0)) == 9)
+        #expect(TerminalColorDepth.ansi16.colorNumber(for: .rgb(200, 0, 0)) == 1)
+        #expect(TerminalColorDepth.ansi16.colorNumber(for: .indexed(196)) == 9)
+        #expect(TerminalColorDepth.ansi16.colorNumber(for: .indexed(232)) == 0)
+        #expect(TerminalColorDepth.ansi8.colorNumber(for: .rgb(255, 0, 0)) == 1)
+        #expect(TerminalColorDepth.ansi8.colorNumber(for: .rgb(0, 0, 200)) == 4)
+        #expect(TerminalColorDepth.ansi8.colorNumber(for: .rgb(250, 250, 250)) == 7)
+        #expect(TerminalColorDepth.ansi8.colorNumber(for: .indexed(231)) == 7)
+        for i in 0...255 {
+            #expect((0..<8).contains(TerminalColorDepth.ansi8.colorNumber(for: .indexed(UInt8(i)))))
+            #expect((0..<16).contains(TerminalColorDepth.ansi16.colorNumber(for: .indexed(UInt8(i)))))
+        }
+    }
+
+    @Test func directColourPacksRGBAndKeepsTheANSIColours() {
+        #expect(TerminalColorDepth.direct.colorNumber(for: .rgb(0x12, 0x34, 0x56)) == 0x12_3456)
+        #expect(TerminalColorDepth.direct.colorNumber(for: .indexed(3)) == 3)
+        #expect(TerminalColorDepth.direct.colorNumber(for: .indexed(196)) == 0xFF_0000)
+        #expect(TerminalColorDepth.direct.colorNumber(for: .rgb(0, 0, 5)) == 8, "0–7 would mean ANSI colours")
+    }
+}
+
+@Suite struct ColorPairCacheTests {
+    @Test func defaultColoursArePairZero() {
+        var cache = ColorPairCache(colorPairs: 64)
+        #expect(cache.pair(foreground: -1, background: -1) == .existing(0))
+        #expect(cache.count == 0)
+    }
+
+    @Test func pairsAreAllocatedFromOneAndReused() {
+        var cache = ColorPairCache(colorPairs: 64)
+        #expect(cache.pair(foreground: 1, background: -1) == .new(1))
+        #expect(cache.pair(foreground: 2, background: 4) == .new(2))
+        #expect(cache.pair(foreground: 1, background: -1) == .existing(1))
+        #expect(cache.pair(foreground: -1, background: 1) == .new(3), "order matters: fg/bg swapped is another pair")
+        #expect(cache.count == 3)
+        #expect(!cache.didOverflow)
+    }
+
+    @Test func exhaustionFallsBackToTheNearestPairAndNeverWraps() {
+        var cache = ColorPairCache(colorPairs: 3) // pairs 1 and 2
+        #expect(cache.pair(foreground: 1, background: 0) == .new(1))   // red on black
+        #expect(cache.pair(foreground: 4, background: 7) == .new(2))   // blue on white
+        #expect(cache.pair(foreground: 9, background: 0) == .fallback(1), "bright red on black looks like red on black")
+        #expect(cache.pair(foreground: 12, background: 15) == .fallback(2))
+        #expect(cache.didOverflow)
+        #expect(cache.fallbackCount == 2)
+        #expect(cache.count == 2)
+        cache.reset()
+        #expect(!cache.didOverflow)
+        #expect(cache.pair(foreground: 9, background: 0) == .new(1))
+    }
+
+    @Test func withoutPairsEverythingIsPairZero() {
+        for pairs in [-5, 0, 1] {
+            var cache = ColorPairCache(colorPairs: pairs)
+            #expect(cache.pair(foreground: 1, background: 2) == .fallback(0))
+        }
+    }
+
+    @Test func defaultColoursCanBeTheNearestFallback() {
+        var cache = ColorPairCache(colorPairs: 2)
+        #expect(cache.pair(foreground: 196, background: 21) == .new(1))
+        #expect(cache.pair(foreground: 7, background: 0) == .fallback(0), "light grey on black is nearest the defaults")
+    }
+
+    @Test func everyLookupGetsAUsablePairUpToAndPastCapacity() {
+        var cache = ColorPairCache(colorPairs: 256)
+        var seen = Set<Int32>()
+        for fg in Int32(-1)..<16 {
+            for bg in Int32(-1)..<16 {
+                let pair = cache.pair(foreground: fg, background: bg).pair
+                #expect((0..<256).contains(pair))
+                seen.insert(pair)
+            }
+        }
+        #expect(seen.count == 256, "all 255 pairs used, plus pair 0")
+        #expect(cache.didOverflow)
+    }
+}

@@ -1,0 +1,129 @@
+import CNcurses
+import CurtainLayout
+import CurtainScreen
+@testable import CurtainTerminal
+import Glibc
+import Testing
+
+extension NcursesTests {
+    /// Reads keys through ncurses (`wget_wch` on a pipe) and the decoder.
+    @Suite struct Input {
+        /// A session whose input is a pipe the test writes to.
+        final class PipedSession {
+            let files = ScratchTerminal()
+            let writeEnd: Int32
+            let input: UnsafeMutablePointer<FILE>
+            let session: TerminalSession
+
+            init() throws {
+                var fds: [Int32] = [0, 0]
+                guard pipe(&fds) == 0, let input = fdopen(fds[0], "r") else { throw TerminalError("pipe failed") }
+                self.writeEnd = fds[1]
+                self.input = input
+                session = try TerminalSession(output: files.output, input: input)
+            }
+
+            func type(_ text: String) {
+                let bytes = Array(text.utf8)
+                _ = bytes.withUnsafeBytes { write(writeEnd, $0.baseAddress, $0.count) }
+            }
+
+            /// Every event available now; the pipe ends with a closed-off marker key.
+            func events(until marker: TerminalEvent = .key(.character("\u{2603}"))) -> [TerminalEvent] {
+                type("\u{2603}")
+                var events: [TerminalEvent] = []
+                while let event = session.nextEvent(timeout: .seconds(5)), event != marker { events.append(event) }
+                return events
+            }
+
+            deinit {
+                session.stop()
+                close(writeEnd)
+                fclose(input)
+            }
+        }
+
+        @Test func charactersAndControlKeysArriveDecoded() throws {
+            let piped = try PipedSession()
+            piped.type("a漢\r\u{7F}\t\u{03}\u{01}")
+            #expect(piped.events() == [
+                .key(.character("a")), .key(.character("漢")), .key(.enter), .key(.backspace), .key(.tab),
+                .key(.controlC), .key(.control("a")),
+            ])
+        }
+
+        @Test func terminfoKeysAndOtherSequencesBothBecomeKeys() throws {
+            let piped = try PipedSession()
+            // xterm-256color lists \EOA (ncurses decodes it) and \E[Z; \E[A and \E[1;5D it does not.
+            piped.type("\u{1B}OA\u{1B}[Z\u{1B}[A\u{1B}[1;5D\u{1B}[3~")
+            #expect(piped.events() == [.key(.up), .key(.backTab), .key(.up), .key(.left), .key(.delete)])
+        }
+
+        @Test func bracketedPasteArrivesAsOneEvent() throws {
+            let piped = try PipedSession()
+            piped.type("x\u{1B}[200~line one\r\nline two\u{1B}[31m red\u{1B}[201~y")
+            #expect(piped.events() == [.key(.character("x")), .paste("line one\nline two red"), .key(.character("y"))])
+        }
+
+        @Test func invalidUTF8BecomesAReplacementAndInputGoesOn() throws {
+            let piped = try PipedSession()
+            let bytes: [UInt8] = [0x61, 0xFF, 0xC3, 0x62]
+            _ = bytes.withUnsafeBytes { write(piped.writeEnd, $0.baseAddress, $0.count) }
+            #expect(piped.session.nextEvent(timeout: .seconds(5)) == .key(.character("a")))
+            // ncurses drops the invalid bytes (and what came with them) when its wait ends.
+            #expect(piped.session.nextEvent(timeout: .milliseconds(50)) == .key(.character("\u{FFFD}")))
+            piped.type("xy")
+            #expect(piped.events() == [.key(.character("x")), .key(.character("y"))])
+        }
+
+        @Test func escapeAloneIsDeliveredAfterTheWait() throws {
+            let piped = try PipedSession()
+            piped.type("\u{1B}")
+            #expect(piped.session.nextEvent(timeout: .seconds(5)) == .key(.escape))
+        }
+
+        @Test func aTimeoutWithoutInputReturnsNil() throws {
+            let piped = try PipedSession()
+            #expect(piped.session.nextEvent(timeout: .zero) == nil)
+            #expect(piped.session.nextEvent(timeout: .milliseconds(1)) == nil)
+        }
+
+        @Test func resizeAndMouseEventsFromNcurses() throws {
+            let piped = try PipedSession()
+            ungetch(curtain_KEY_RESIZE())
+            #expect(piped.session.nextEvent(timeout: .zero) == .resize(Size(width: 80, height: 24)))
+            var click = MEVENT()
+            click.x = 12
+            click.y = 7
+            click.bstate = curtain_BUTTON1_PRESSED()
+            #expect(ungetmouse(&click) == OK)
+            #expect(piped.session.nextEvent(timeout: .zero) == .mouse(column: 12, row: 7))
+        }
+
+        @Test func controlZSuspendsAndReportsTheSizeOrIsAKey() throws {
+            let piped = try PipedSession()
+            var frame = CellBuffer(size: Size(width: 80, height: 24))
+            frame.put("kept", x: 0, y: 0)
+            piped.session.draw(frame)
+            // A file-backed session does not stop the process; it leaves and re-enters curses mode.
+            piped.type("\u{1A}")
+            #expect(piped.session.nextEvent(timeout: .seconds(5)) == .resize(Size(width: 80, height: 24)))
+            #expect(!isendwin())
+            let window = try #require(curtain_stdscr())
+            #expect(cellContents(window, x: 0, y: 0).text == Array("k".unicodeScalars.map(\.value)))
+            piped.session.suspendsOnControlZ = false
+            piped.type("\u{1A}")
+            #expect(piped.session.nextEvent(timeout: .seconds(5)) == .key(.controlZ))
+        }
+
+        @Test func afterStopNoEventsAndNoDrawing() throws {
+            let piped = try PipedSession()
+            piped.session.stop()
+            piped.session.stop()
+            piped.type("a")
+            #expect(piped.session.nextEvent(timeout: .zero) == nil)
+            #expect(piped.session.draw(CellBuffer(size: Size(width: 2, height: 2))) == false)
+            #expect(piped.session.size == .zero)
+        }
+    }
+}

@@ -1,0 +1,132 @@
+import CNcurses
+import CurtainLayout
+import CurtainScreen
+@testable import CurtainTerminal
+import Testing
+
+/// A small deterministic generator, so sweeps are reproducible and report their seed.
+struct SplitMix {
+    var state: UInt64
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+    mutating func below(_ n: Int) -> Int { Int(next() % UInt64(max(n, 1))) }
+}
+
+@Suite struct KeyDecoderSweeps {
+    /// Codes chosen to hit every state: sequence introducers, parameters, finals, controls,
+    /// invalid scalars and the paste markers' pieces.
+    static let alphabet: [UInt32] = [
+        0x1B, 0x1B, 0x5B, 0x5B, 0x4F, 0x3C, 0x3B, 0x30, 0x31, 0x32, 0x7E, 0x41, 0x5A, 0x4D, 0x6D,
+        0x0D, 0x0A, 0x09, 0x7F, 0x03, 0x1A, 0x00, 0x85, 0x9B, 0xD800, 0x11_0000, 0x61, 0x6F22, 0x1F600,
+    ]
+
+    static func randomInputs(_ random: inout SplitMix) -> [RawInput] {
+        var inputs: [RawInput] = []
+        for _ in 0..<random.below(60) {
+            switch random.below(20) {
+            case 0: inputs.append(.idle)
+            case 1: inputs.append(.key(.up))
+            case 2: inputs.append(.resize(Size(width: 3, height: 4)))
+            case 3: inputs += "\u{1B}[200~".unicodeScalars.map { .character($0.value) }
+            case 4: inputs += "\u{1B}[201~".unicodeScalars.map { .character($0.value) }
+            default: inputs.append(.character(alphabet[random.below(alphabet.count)]))
+            }
+        }
+        return inputs
+    }
+
+    @Test func noInputShowsControlCharactersOrLeavesTheDecoderWaiting() {
+        for seed in 0..<3000 {
+            var random = SplitMix(state: UInt64(seed))
+            var decoder = KeyDecoder()
+            var events = decoder.decode(Self.randomInputs(&random))
+            decoder.feed(.idle, into: &events)
+            decoder.feed(.idle, into: &events)
+            #expect(!decoder.isPending, "seed \(seed)")
+            for event in events {
+                switch event {
+                case .key(.character(let c)):
+                    #expect(c.unicodeScalars.allSatisfy { $0.value >= 0x20 && !(0x7F...0x9F).contains($0.value) },
+                            "seed \(seed): \(event)")
+                case .paste(let text):
+                    #expect(!text.isEmpty)
+                    #expect(text.unicodeScalars.allSatisfy {
+                        $0 == "\n" || $0 == "\t" || ($0.value >= 0x20 && !(0x7F...0x9F).contains($0.value))
+                    }, "seed \(seed): \(text.debugDescription)")
+                default: break
+                }
+            }
+        }
+    }
+
+    @Test func anyPrintableTextPastesUnchanged() {
+        let pieces = ["a", "Z", " ", "漢", "😀", "é", "\n", "\t", "[", "~", "0", "O", "200", "201"]
+        for seed in 0..<1000 {
+            var random = SplitMix(state: UInt64(seed))
+            let text = (0..<(1 + random.below(40))).map { _ in pieces[random.below(pieces.count)] }.joined()
+            var decoder = KeyDecoder()
+            let events = decoder.decode("\u{1B}[200~\(text)\u{1B}[201~".unicodeScalars.map { .character($0.value) })
+            #expect(events == [.paste(text)], "seed \(seed)")
+        }
+    }
+}
+
+extension NcursesTests {
+    /// Random frames drawn one after another (only their differences reach ncurses) must leave
+    /// ncurses' screen equal to the last frame, cell by cell, colours included.
+    @Suite struct IncrementalDrawingSweep {
+        static let texts = ["a", "bc", "漢字", "😀", "─│┌", "x y", "é", "  "]
+        static let colors: [Color] = [.default, .red, .indexed(33), .rgb(10, 200, 30), .indexed(250)]
+
+        static func width(_ cell: Cell) -> Int {
+            cell.grapheme.isContinuation ? 0 : DisplayCluster(Character(cell.grapheme.text)).width
+        }
+
+        @Test func theScreenMatchesEveryFrame() throws {
+            let files = ScratchTerminal()
+            let session = try TerminalSession(output: files.output, input: files.input)
+            defer { session.stop() }
+            let window = try #require(curtain_stdscr())
+            var random = SplitMix(state: 42)
+            var frame = CellBuffer(size: Size(width: 80, height: 24))
+            for step in 0..<40 {
+                for _ in 0..<(1 + random.below(30)) {
+                    let style = Style(foreground: Self.colors[random.below(Self.colors.count)],
+                                      background: Self.colors[random.below(Self.colors.count)],
+                                      attributes: random.below(4) == 0 ? [.bold] : [])
+                    frame.put(Self.texts[random.below(Self.texts.count)], x: random.below(82) - 1,
+                              y: random.below(24), style: style)
+                }
+                session.draw(frame)
+                for y in 0..<24 {
+                    for x in 0..<80 {
+                        let cell = frame[x, y]
+                        let shown = cellContents(window, x: x, y: y)
+                        if cell.grapheme.isContinuation {
+                            // Covered by its wide character, or blank when that is missing.
+                            if x > 0, Self.width(frame[x - 1, y]) == 2 { continue }
+                            #expect(shown.text == [0x20], "step \(step): orphan half at (\(x), \(y))")
+                            continue
+                        }
+                        var expected = cell.grapheme.text.unicodeScalars.map(\.value)
+                        if Self.width(cell) == 2, !frame[x + 1, y].grapheme.isContinuation || x + 1 >= 80 {
+                            expected = [0xFFFD] // a wide character given one cell: shown as one cell
+                        }
+                        #expect(shown.text == expected, "step \(step) at (\(x), \(y))")
+                        var foreground: Int32 = 0, background: Int32 = 0
+                        extended_pair_content(shown.pair, &foreground, &background)
+                        #expect(foreground == TerminalColorDepth.indexed256.colorNumber(for: cell.style.foreground)
+                                && background == TerminalColorDepth.indexed256.colorNumber(for: cell.style.background),
+                                "step \(step) at (\(x), \(y))")
+                        #expect((shown.attributes & curtain_A_BOLD() != 0) == cell.style.attributes.contains(.bold))
+                    }
+                }
+            }
+        }
+    }
+}

@@ -121,14 +121,14 @@ open class PresentationController {
     // MARK: - Driven by the scene
 
     /// Recomputes and stores the frame. Called by the scene's layout pass.
-    func layout(motion: MotionSettings) {
+    func layout(motion: MotionSettings, now: Double) {
         guard let context = contextView else { return }
         containerViewWillLayoutSubviews()
         let frame = frameOfPresentedView(inContext: context.frame, safeArea: context.safeAreaInsets)
         frameOfPresentedView = frame
         let targetHeight = Double(frame.height)
         if var spring = height, animateNextLayout, !motion.reduceMotion, state != .dismissed {
-            if spring.target != targetHeight { spring.retarget(targetHeight) }
+            if spring.target != targetHeight { spring.retarget(targetHeight, at: now) }
             height = spring
         } else {
             var spring = SpringAnimation(value: targetHeight, spring: motion.spring(resizeSpring))
@@ -199,7 +199,7 @@ open class PresentationController {
     private func updateDisplayedFrame() {
         guard let context = contextView else { return }
         let target = frameOfPresentedView
-        let rows = max(0, min(CellQuantizer.cells(height?.value ?? Double(target.height)),
+        let rows = max(0, min(height?.cells ?? target.height,
                               context.frame.height))
         var frame = target
         frame.size.height = rows

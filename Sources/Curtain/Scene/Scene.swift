@@ -96,7 +96,7 @@ public final class Scene {
             controller.focusToRestore = focusedView
             presentations.append(controller)
             sortPresentations()
-            controller.layout(motion: self.motion)
+            controller.layout(motion: self.motion, now: clock.now)
             controller.beginPresentation(at: clock.now, motion: motion)
         }
         if controller.takesFocus, let target = firstFocusable(in: controller.presentedView) { focus(target) }
@@ -193,7 +193,7 @@ public final class Scene {
         root.frame = Rect(origin: .zero, size: size)
         root.layoutHierarchy()
         for controller in presentations {
-            controller.layout(motion: motion)
+            controller.layout(motion: motion, now: clock.now)
             controller.presentedView.frame = controller.displayedFrame
             controller.presentedView.layoutFrame = controller.frameOfPresentedView
             controller.presentedView.layoutHierarchy()

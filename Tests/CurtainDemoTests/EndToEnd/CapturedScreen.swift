@@ -104,6 +104,7 @@ private func apply(_ params: String, to style: inout CapturedStyle) {
 
 /// The rectangle of the lowest box (┌ … ┘) inside `area` (columns `x0..<x1`, rows `y0..<y1`).
 func findCapturedBox(_ rows: [[CapturedCell]], x0: Int, y0: Int, x1: Int, y1: Int) -> (x: Int, y: Int, width: Int, height: Int)? {
+    guard x0 < x1, y0 < y1 else { return nil }
     func at(_ x: Int, _ y: Int) -> String { y < rows.count && x < rows[y].count ? rows[y][x].text : " " }
     for y in stride(from: y1 - 1, through: y0, by: -1) {
         for x in x0..<x1 where at(x, y) == "┘" {
@@ -117,4 +118,112 @@ func findCapturedBox(_ rows: [[CapturedCell]], x0: Int, y0: Int, x1: Int, y1: In
         }
     }
     return nil
+}
+
+/// A parsed capture: rows of cells addressed by column and row, with the helpers the
+/// end-to-end tests need (finding a pane by its title, the cells of a rectangle, masking).
+struct CapturedScreen: Equatable, CustomStringConvertible {
+    var rows: [[CapturedCell]]
+
+    init(_ capture: String) { rows = parseScreen(capture) }
+
+    static let blank = CapturedCell(text: " ", style: CapturedStyle())
+
+    func cell(_ x: Int, _ y: Int) -> CapturedCell {
+        guard y >= 0, y < rows.count, x >= 0, x < rows[y].count else { return Self.blank }
+        return rows[y][x]
+    }
+
+    func text(_ x: Int, _ y: Int) -> String { cell(x, y).text }
+
+    /// The text of row `y`, wide characters once.
+    func line(_ y: Int) -> String {
+        y >= 0 && y < rows.count ? rows[y].map(\.text).joined() : ""
+    }
+
+    /// The text of the cells of `rect` on row `y`.
+    func text(in rect: Rect, row y: Int) -> String {
+        (rect.minX..<max(rect.minX, rect.maxX)).map { text($0, y) }.joined()
+    }
+
+    var description: String { rows.indices.map(line).joined(separator: "\n") }
+
+    /// The cells inside `rect`, row by row.
+    func cells(in rect: Rect) -> [CapturedCell] {
+        guard !rect.isEmpty else { return [] }
+        var result: [CapturedCell] = []
+        for y in rect.minY..<rect.maxY { for x in rect.minX..<rect.maxX { result.append(cell(x, y)) } }
+        return result
+    }
+
+    /// The cells of `rect` that lie outside every rectangle of `excluded`.
+    func cells(in rect: Rect, excluding excluded: [Rect]) -> [CapturedCell] {
+        guard !rect.isEmpty else { return [] }
+        var result: [CapturedCell] = []
+        for y in rect.minY..<rect.maxY {
+            for x in rect.minX..<rect.maxX where !excluded.contains(where: { $0.contains(Point(x: x, y: y)) }) {
+                result.append(cell(x, y))
+            }
+        }
+        return result
+    }
+
+    /// A copy with every cell inside `rect` blanked: for ignoring a region that changes by itself.
+    func masking(_ rect: Rect) -> CapturedScreen {
+        var copy = self
+        guard !rect.isEmpty else { return copy }
+        for y in rect.minY..<rect.maxY where y >= 0 && y < copy.rows.count {
+            for x in rect.minX..<rect.maxX where x >= 0 && x < copy.rows[y].count { copy.rows[y][x] = Self.blank }
+        }
+        return copy
+    }
+
+    /// Where `word` starts in the grid (first match, top to bottom).
+    func find(_ word: String) -> Point? {
+        let chars = word.map(String.init)
+        guard !chars.isEmpty else { return nil }
+        for y in rows.indices {
+            let row = rows[y]
+            guard row.count >= chars.count else { continue }
+            for x in 0...(row.count - chars.count) where row[x].text == chars[0] {
+                if (0..<chars.count).allSatisfy({ row[x + $0].text == chars[$0] }) { return Point(x: x, y: y) }
+            }
+        }
+        return nil
+    }
+
+    func contains(_ word: String) -> Bool { find(word) != nil }
+
+    /// The outer rectangle of the box whose top border holds `title`: walks from the title to
+    /// the corners. Nil when there is no such complete box.
+    func box(titled title: String) -> Rect? {
+        guard let start = find(title) else { return nil }
+        let y = start.y
+        var left = start.x - 1
+        while left >= 0, text(left, y) != "┌" {
+            guard text(left, y) == "─" || text(left, y) == " " else { return nil }
+            left -= 1
+        }
+        var right = start.x + title.count
+        while right < (rows.indices.contains(y) ? rows[y].count : 0), text(right, y) != "┐" { right += 1 }
+        guard left >= 0, text(right, y) == "┐" else { return nil }
+        var bottom = y + 1
+        while bottom < rows.count, text(left, bottom) == "│" { bottom += 1 }
+        guard text(left, bottom) == "└", text(right, bottom) == "┘" else { return nil }
+        return Rect(x: left, y: y, width: right - left + 1, height: bottom - y + 1)
+    }
+
+    /// The lowest complete box inside `area` (used for the toast inside a pane's content).
+    func lowestBox(in area: Rect) -> Rect? {
+        findCapturedBox(rows, x0: max(0, area.minX), y0: max(0, area.minY), x1: area.maxX, y1: area.maxY)
+            .map { Rect(x: $0.x, y: $0.y, width: $0.width, height: $0.height) }
+    }
+
+    /// The style of the border cells of `rect` (the top-left corner's).
+    func borderStyle(of rect: Rect) -> CapturedStyle { cell(rect.minX, rect.minY).style }
+
+    /// The mean brightness of `cells`.
+    static func meanBrightness(_ cells: [CapturedCell]) -> Double {
+        cells.isEmpty ? 0 : cells.map(\.style.brightness).reduce(0, +) / Double(cells.count)
+    }
 }

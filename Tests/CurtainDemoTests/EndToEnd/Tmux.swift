@@ -28,7 +28,13 @@ final class Tmux {
     func run(_ arguments: [String]) throws -> String {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/tmux")
-        process.arguments = ["-L", socket, "-f", "/dev/null"] + arguments
+        // -u: UTF-8 whatever the test runner's locale is, so captures keep box drawing and CJK.
+        process.arguments = ["-u", "-L", socket, "-f", "/dev/null"] + arguments
+        var environment = ProcessInfo.processInfo.environment
+        environment["LANG"] = "C.UTF-8"
+        environment["LC_ALL"] = "C.UTF-8"
+        environment.removeValue(forKey: "TMUX")
+        process.environment = environment
         let out = Pipe()
         process.standardOutput = out
         process.standardError = out
@@ -72,6 +78,47 @@ final class Tmux {
     /// The visible screen as plain text.
     func captureText() throws -> String {
         try run(["capture-pane", "-p", "-t", session])
+    }
+
+    /// The newest child process of the pane's shell (the program it is running), if any.
+    func foregroundChildPID() throws -> Int32? {
+        let shell = try panePID()
+        guard shell > 0 else { return nil }
+        let path = "/proc/\(shell)/task/\(shell)/children"
+        guard let text = try? String(contentsOfFile: path, encoding: .utf8) else { return nil }
+        return text.split(separator: " ").compactMap { Int32($0) }.max()
+    }
+
+    /// The screen, parsed.
+    func screen() throws -> CapturedScreen { CapturedScreen(try capture()) }
+
+    /// Polls until the screen (seen through `key`, e.g. with a clock masked out) has changed
+    /// from `previous` (when given), satisfies `condition`, and then stays the same for
+    /// `stablePolls` polls in a row — so an animation has finished. No fixed sleeps: only the
+    /// timeout is a time, and it only decides when to give up.
+    func settle(changedFrom previous: CapturedScreen? = nil,
+                timeout: Double = 15, stablePolls: Int = 7,
+                key: (CapturedScreen) -> CapturedScreen = { $0 },
+                until condition: (CapturedScreen) -> Bool = { _ in true }) throws -> CapturedScreen {
+        let deadline = Date().addingTimeInterval(timeout)
+        let previousKey = previous.map(key)
+        var changed = previous == nil
+        var last: CapturedScreen?
+        var stable = 0
+        while Date() < deadline {
+            let screen = try screen()
+            let seen = key(screen)
+            if !changed, seen != previousKey { changed = true }
+            if changed, condition(screen) {
+                stable = seen == last.map(key) ? stable + 1 : 0
+                if stable >= stablePolls { return screen }
+            } else {
+                stable = 0
+            }
+            last = screen
+            usleep(50_000)
+        }
+        throw TmuxError(message: "screen never settled (changed: \(changed)); last screen:\n\(last.map(\.description) ?? "")")
     }
 
     func panePID() throws -> Int32 {

@@ -68,7 +68,7 @@ let package = Package(
             ]
         ),
         .testTarget(name: "CurtainTerminalTests", dependencies: ["CurtainTerminal", "CNcurses"]),
-        .testTarget(name: "CurtainDemoTests", dependencies: ["CurtainDemoKit"]),
+        .testTarget(name: "CurtainDemoTests", dependencies: ["CurtainDemoKit", "curtain-demo"]),
     ],
     swiftLanguageModes: [.v6]
 )

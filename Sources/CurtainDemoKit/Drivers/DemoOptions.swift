@@ -1,0 +1,52 @@
+import CurtainLayout
+
+/// Everything the command line decides, parsed by the `curtain-demo` executable.
+public struct DemoOptions: Sendable {
+    public enum Output: String, Sendable { case text, ansi }
+
+    /// A script file path or the name of a built-in script (`tour`).
+    public var script: String?
+    public var headless = false
+    /// Headless screen size.
+    public var size = Size(width: 80, height: 24)
+    public var output: Output = .text
+    /// Headless: print every produced frame instead of only the last.
+    public var frames = false
+    public var record: String?
+    public var force = false
+    public var typingSpeed = ScriptTimeline.defaultTypingSpeed
+    public var reduceMotion = false
+    public var speed = 1.0
+
+    public init() {}
+}
+
+/// An error the command line reports in one line, with the exit status it deserves.
+public struct DemoError: Error, CustomStringConvertible, Sendable {
+    public var message: String
+    public var exitStatus: Int32
+    public init(_ message: String, exitStatus: Int32 = 1) {
+        self.message = message
+        self.exitStatus = exitStatus
+    }
+    public var description: String { message }
+}
+
+extension DemoOptions {
+    /// Loads the script named by ``script``: a built-in name or a file. Parse errors carry
+    /// file:line:column and nothing runs.
+    func loadTimeline() throws -> ScriptTimeline? {
+        guard let script else { return nil }
+        let parsed: Script
+        do {
+            if let builtIn = BuiltInScripts.named(script) {
+                parsed = try Script.parse(builtIn, fileName: script)
+            } else {
+                parsed = try Script.load(path: script)
+            }
+        } catch {
+            throw DemoError(error.description, exitStatus: 2)
+        }
+        return ScriptTimeline(script: parsed, typingSpeed: typingSpeed)
+    }
+}

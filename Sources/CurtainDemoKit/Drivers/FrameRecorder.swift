@@ -1,0 +1,48 @@
+import CurtainScreen
+
+/// Writes the frames the demo draws to an asciicast v2 file: each frame as the terminal output
+/// encoded from its cell diff, timestamped by the demo's clock.
+final class FrameRecorder {
+    private let writer: AsciicastWriter
+    private var encoder = ANSIEncoder()
+    private var previous: CellBuffer?
+    private var bytes: [UInt8] = []
+
+    init(path: String, size: Size, timestamp: Int?, force: Bool) throws {
+        do {
+            writer = try AsciicastWriter(path: path, width: size.width, height: size.height,
+                                         term: "xterm-256color", timestamp: timestamp, force: force)
+        } catch {
+            throw DemoError("cannot record: \(error.description)", exitStatus: 2)
+        }
+    }
+
+    /// Records `frame` at `time` (seconds from the start of the recording).
+    func record(_ frame: CellBuffer, at time: Double) {
+        bytes.removeAll(keepingCapacity: true)
+        if let previous, previous.size == frame.size {
+            encoder.encode(frame.changes(from: previous), frame: frame, into: &bytes)
+        } else {
+            if let previous, previous.size != frame.size {
+                writer.resize(columns: frame.size.width, rows: frame.size.height, at: time)
+            } else {
+                bytes += ANSIEncoder.hideCursor
+            }
+            encoder.invalidate()
+            encoder.fullScreen(frame, into: &bytes)
+        }
+        previous = frame
+        if !bytes.isEmpty { writer.output(bytes, at: time) }
+    }
+
+    /// Ends the recording: restores the style and shows the cursor, so a replay leaves the
+    /// terminal as it found it.
+    func finish(at time: Double) {
+        writer.output(ANSIEncoder.resetStyle + ANSIEncoder.showCursor, at: time)
+        writer.close()
+    }
+
+    var failure: String? { writer.failure?.description }
+}
+
+import CurtainLayout

@@ -2,9 +2,15 @@ import Curtain
 import CurtainDemoKit
 import CurtainLayout
 import CurtainScreen
+import Glibc
 
 /// Drives a fresh ``DemoApp`` through a scenario again and again, drawing every frame through a
 /// real ncurses session, until at least `minimumSamples` CPU samples were taken.
+/// `CURTAIN_BENCH_DUMP=<scenario prefix>:<width>` prints the bytes of that scenario's frames.
+private let dumpSetting = getenv("CURTAIN_BENCH_DUMP").map { String(cString: $0) }
+private let dumpPrefix = dumpSetting.flatMap { $0.split(separator: ":").first.map(String.init) }
+private let dumpWidth = dumpSetting.flatMap { $0.split(separator: ":").last.flatMap { Int($0) } } ?? 80
+
 @MainActor
 struct ScenarioRunner {
     let sink: TerminalSink
@@ -51,6 +57,11 @@ struct ScenarioRunner {
             let before = sink.bytesWritten
             _ = measure(&write) { sink.session.draw(frame) }
             let bytes = sink.bytesWritten - before
+            if counting, first, let dump = dumpPrefix, result.name.hasPrefix(dump), size.width == dumpWidth {
+                // Debugging aid: the escape sequences of each measured frame, made visible.
+                let text = sink.written(from: before, to: before + bytes).map { $0 == 0x1B ? "\\e" : String(UnicodeScalar($0)) }.joined()
+                print("frame \(result.frames) (\(bytes) bytes, \(runs.count) runs): \(text)")
+            }
             if counting {
                 result.renderCalls.append(render)
                 result.scene.append(render > recompose ? render - recompose : 0)

@@ -32,6 +32,15 @@ final class TerminalSink {
         return Int(info.st_size)
     }
 
+    /// The bytes written between two offsets (for `CURTAIN_BENCH_DUMP`).
+    func written(from start: Int, to end: Int) -> [UInt8] {
+        fflush(output)
+        guard end > start else { return [] }
+        var bytes = [UInt8](repeating: 0, count: end - start)
+        let count = bytes.withUnsafeMutableBytes { pread(fileno(output), $0.baseAddress, end - start, off_t(start)) }
+        return Array(bytes.prefix(max(0, count)))
+    }
+
     func close() {
         session.stop()
         fclose(output)

@@ -60,7 +60,9 @@ struct ScenarioRunner {
             if counting, first, let dump = dumpPrefix, result.name.hasPrefix(dump), size.width == dumpWidth {
                 // Debugging aid: the escape sequences of each measured frame, made visible.
                 let text = sink.written(from: before, to: before + bytes).map { $0 == 0x1B ? "\\e" : String(UnicodeScalar($0)) }.joined()
-                print("frame \(result.frames) (\(bytes) bytes, \(runs.count) runs): \(text)")
+                let where_ = runs.map { "row \($0.y) x \($0.x) +\($0.cells.count)" }.joined(separator: ", ")
+                let bound = ANSIEncoder.lowerBound(of: runs, frame: frame, startingStyle: .plain)
+                print("frame \(result.frames) (\(bytes) bytes, lower bound \(bound), \(runs.count) runs: \(where_)): \(text)")
             }
             if counting {
                 result.renderCalls.append(render)

@@ -12,7 +12,10 @@ final class TerminalSink {
     private let input: UnsafeMutablePointer<FILE>
 
     init(size: Size) throws {
-        setenv("TERM", "xterm-256color", 1)
+        // CURTAIN_BENCH_TERM picks another terminal description (e.g. one without scrolling
+        // capabilities, to see what ncurses' scroll optimisation costs).
+        let term = getenv("CURTAIN_BENCH_TERM").map { String(cString: $0) } ?? "xterm-256color"
+        setenv("TERM", term, 1)
         setenv("LINES", "\(size.height)", 1)
         setenv("COLUMNS", "\(size.width)", 1)
         setlocale(LC_ALL, "C.UTF-8")

@@ -34,15 +34,21 @@ final class ParagraphView: View {
     let paragraphs: [(String, Style)]
     init(_ paragraphs: [(String, Style)]) { self.paragraphs = paragraphs }
 
+    /// Wrapped rows for the last width: wrapping runs only when the pane's width changes, not
+    /// in every frame.
+    private var wrapped: (width: Int, rows: [(String, Style)])?
+
+    private func rows(width: Int) -> [(String, Style)] {
+        if let wrapped, wrapped.width == width { return wrapped.rows }
+        let rows = paragraphs.flatMap { text, style in TextWrapper.wrap(text, width: width).map { ($0, style) } }
+        wrapped = (width, rows)
+        return rows
+    }
+
     override func draw(into buffer: inout CellBuffer, clip: Rect) {
         let inner = frame.inset(by: EdgeInsets(top: 0, left: 1, bottom: 0, right: 1))
-        var y = inner.minY
-        for (text, style) in paragraphs {
-            for line in TextWrapper.wrap(text, width: inner.width) {
-                guard y < inner.maxY else { return }
-                buffer.draw(line, at: Point(x: inner.minX, y: y), style: style, clip: clip)
-                y += 1
-            }
+        for (offset, (row, style)) in rows(width: inner.width).prefix(max(0, inner.height)).enumerated() {
+            buffer.draw(row, at: Point(x: inner.minX, y: inner.minY + offset), style: style, clip: clip)
         }
     }
 }

@@ -1,1 +1,101 @@
-print("curtain-bench")
+import Curtain
+import CurtainDemoKit
+import CurtainLayout
+import CurtainScreen
+import Glibc
+
+// curtain-bench: issue 6's benchmark. Runs the demo headless through the real pipeline
+// (DemoApp → scene → composition → diff → ncurses into a file) and reports frames, bytes
+// against the ANSI lower bound, and thread CPU time per frame; then text layout costs.
+//
+//   swift run -c release curtain-bench [--json] [--quick]
+
+let arguments = CommandLine.arguments.dropFirst()
+let wantsJSON = arguments.contains("--json")
+let quick = arguments.contains("--quick")
+if arguments.contains("--help") || arguments.contains("-h") {
+    print("usage: curtain-bench [--json] [--quick]\n  --json   machine-readable output\n  --quick  fewer repetitions (for valgrind)")
+    exit(0)
+}
+let minimumSamples = quick ? 20 : 1000
+let sizes = [Size(width: 80, height: 24), Size(width: 120, height: 40), Size(width: 300, height: 100)]
+
+@MainActor
+func runScenarios() throws -> [ScenarioResult] {
+    var results: [ScenarioResult] = []
+    for size in sizes {
+        let sink = try TerminalSink(size: size)
+        defer { sink.close() }
+        var runner = ScenarioRunner(sink: sink, size: size, minimumSamples: minimumSamples)
+        for scenario in Scenario.all(for: size) { results.append(runner.run(scenario)) }
+    }
+    return results
+}
+
+let scenarios: [ScenarioResult]
+do {
+    scenarios = try runScenarios()
+} catch {
+    var errors = StandardError()
+    print("curtain-bench: \(error)", to: &errors)
+    exit(1)
+}
+let textWidth = 40
+let texts = measureTextLayout(width: textWidth, quick: quick) + measureAppend(width: textWidth, appends: quick ? 20 : 1000)
+
+struct StandardError: TextOutputStream {
+    mutating func write(_ string: String) {
+        var bytes = Array(string.utf8)
+        _ = bytes.withUnsafeMutableBytes { Glibc.write(STDERR_FILENO, $0.baseAddress, $0.count) }
+    }
+}
+
+if wantsJSON {
+    var items: [String] = []
+    for r in scenarios {
+        let timing = [("scene", r.scene), ("composeDiff", r.composeDiff), ("write", r.write), ("total", r.total), ("renderCall", r.renderCalls)]
+            .map { name, samples in
+                let p = Percentiles(samples)
+                return "\(jsonString(name)):{\"medianNs\":\(jsonNumber(p.median)),\"p99Ns\":\(jsonNumber(p.p99)),\"samples\":\(p.count)}"
+            }.joined(separator: ",")
+        items.append("{\"scenario\":\(jsonString(r.name)),\"width\":\(r.size.width),\"height\":\(r.size.height),"
+            + "\"repetitions\":\(r.repetitions),\"frames\":\(r.frames),\"emptyFrames\":\(r.emptyFrames),"
+            + "\"bytes\":\(r.bytes),\"bytesPerFrame\":\(jsonNumber(r.bytesPerFrame)),\"lowerBound\":\(r.lowerBound),"
+            + "\"ratio\":\(jsonNumber(r.ratio)),\"dimSteps\":\(r.dimSteps),\"elapsedTicked\":\(r.elapsedTicked),"
+            + "\"cpu\":{\(timing)}}")
+    }
+    let textItems = texts.map { t in
+        let p = Percentiles(t.samples)
+        return "{\"name\":\(jsonString(t.name)),\"lines\":\(t.lines),\"width\":\(textWidth),\"rows\":\(t.rows),"
+            + "\"medianNs\":\(jsonNumber(p.median)),\"p99Ns\":\(jsonNumber(p.p99)),\"samples\":\(p.count)}"
+    }
+    print("{\"scenarios\":[\n" + items.joined(separator: ",\n") + "\n],\"text\":[\n" + textItems.joined(separator: ",\n") + "\n]}")
+} else {
+    print("Scenarios (bytes from the first repetition; CPU µs per produced frame, thread CPU time, median/p99)")
+    var rows: [[String]] = []
+    for r in scenarios {
+        let scene = Percentiles(r.scene), compose = Percentiles(r.composeDiff), write = Percentiles(r.write)
+        let total = Percentiles(r.total), calls = Percentiles(r.renderCalls)
+        let isIdle = r.frames == 0
+        rows.append([
+            r.name + (r.elapsedTicked ? " (*)" : ""), "\(r.size.width)x\(r.size.height)",
+            "\(r.frames)", "\(r.emptyFrames)", "\(r.bytes)", fixed(r.bytesPerFrame),
+            "\(r.lowerBound)", r.lowerBound == 0 && r.bytes == 0 ? "-" : fixed(r.ratio, 2),
+            r.dimSteps == 0 ? "-" : "\(r.dimSteps)",
+            isIdle ? "-" : "\(micros(scene.median))/\(micros(scene.p99))",
+            isIdle ? "-" : "\(micros(compose.median))/\(micros(compose.p99))",
+            isIdle ? "-" : "\(micros(write.median))/\(micros(write.p99))",
+            isIdle ? "render \(micros(calls.median))/\(micros(calls.p99))" : "\(micros(total.median))/\(micros(total.p99))",
+            "\(max(total.count, calls.count))",
+        ])
+    }
+    printTable(["scenario", "size", "frames", "empty", "bytes", "B/frame", "lower", "ratio", "dim",
+                "scene µs", "compose+diff µs", "write µs", "total µs", "samples"], rows)
+    if scenarios.contains(where: \.elapsedTicked) { print("(*) the elapsed-time pane ticked inside the measured part") }
+    print("")
+    print("Text layout (width \(textWidth), thread CPU µs, median/p99)")
+    printTable(["measurement", "lines", "rows", "median µs", "p99 µs", "samples"], texts.map { t in
+        let p = Percentiles(t.samples)
+        return [t.name, "\(t.lines)", "\(t.rows)", micros(p.median), micros(p.p99), "\(p.count)"]
+    })
+}

@@ -90,7 +90,8 @@ struct CurtainDemo: ParsableCommand {
             do {
                 return try options.headless ? HeadlessDriver.run(options) : InteractiveDriver.run(options)
             } catch let error as DemoError {
-                HeadlessDriver.write("curtain-demo: \(error.message)\n", to: STDERR_FILENO)
+                let message = error.message.hasPrefix("curtain-demo") ? error.message : "curtain-demo: \(error.message)"
+                HeadlessDriver.write(message + "\n", to: STDERR_FILENO)
                 return error.exitStatus
             }
         }

@@ -26,20 +26,113 @@ struct DemoHarness {
     var lines: [String] { text(app.screen) }
 }
 
+@MainActor func box(_ h: DemoHarness, pane index: Int) -> Rect? {
+    let content = h.app.grid.panes[index].frame.insetBy(dx: 1, dy: 1)
+    let b = h.app.screen
+    for y in stride(from: content.maxY - 1, through: content.minY, by: -1) {
+        for x in content.minX..<content.maxX where b[x, y].grapheme.text == "┘" {
+            var left = x - 1
+            while left >= content.minX, b[left, y].grapheme.text == "─" { left -= 1 }
+            guard left >= content.minX, b[left, y].grapheme.text == "└" else { continue }
+            var top = y - 1
+            while top >= content.minY, b[left, top].grapheme.text == "│" { top -= 1 }
+            guard top >= content.minY, b[left, top].grapheme.text == "┌" else { continue }
+            return Rect(x: left, y: top, width: x - left + 1, height: y - top + 1)
+        }
+    }
+    return nil
+}
+
 @MainActor
 @Suite struct DemoAppTests {
-    @Test func printScreens() {
+    @Test func gridAndHelpBar() {
         let h = DemoHarness()
-        print(h.lines.joined(separator: "\n"))
+        let lines = h.lines
+        #expect(lines[0].hasPrefix("┌─ Colours ─"))
+        #expect(lines[0].contains("┌─ Unicode ─"))
+        #expect(lines[12].hasPrefix("┌─ Clock ─"))
+        #expect(lines[23].contains("t toast") && lines[23].contains("q quit"))
+        #expect(h.app.grid.panes.map(\.frame) == [Rect(x: 0, y: 0, width: 40, height: 12), Rect(x: 40, y: 0, width: 40, height: 12),
+                                                  Rect(x: 0, y: 12, width: 40, height: 11), Rect(x: 40, y: 12, width: 40, height: 11)])
+    }
+
+    @Test func toastContractGrowShrinkAndRefit() {
+        let h = DemoHarness()
         h.send(.key(.character("t")))
-        h.type("hello world")
-        h.send(.key(.enter))
-        h.type("日本語 🎉")
-        print(h.lines.joined(separator: "\n"))
-        h.send(.key(.tab), .key(.character("T")))
-        print(h.lines.joined(separator: "\n"))
-        h.send(.key(.escape), .key(.character("m")))
-        print(h.lines.joined(separator: "\n"))
-        #expect(Bool(true))
+        #expect(box(h, pane: 0) == Rect(x: 3, y: 7, width: 34, height: 3))
+        h.type("hello")
+        for word in ["two", "three", "four"] { h.send(.key(.enter)); h.type(word) }
+        #expect(box(h, pane: 0) == Rect(x: 3, y: 4, width: 34, height: 6), "three rows taller, same bottom row")
+        h.send(.key(.backspace), .key(.backspace), .key(.backspace), .key(.backspace), .key(.backspace))
+        #expect(box(h, pane: 0) == Rect(x: 3, y: 5, width: 34, height: 5), "one row shorter")
+        h.send(.key(.left), .key(.left))
+        #expect(h.app.grid.panes[0].frame.width == 38)
+        #expect(box(h, pane: 0) == Rect(x: 3, y: 5, width: 32, height: 5), "re-fits to the narrower pane")
+        h.send(.key(.right), .key(.right), .key(.right))
+        #expect(box(h, pane: 0)?.width == 35)
+    }
+
+    @Test func qTypesIntoTheToastAndTabLeavesItUp() {
+        let h = DemoHarness()
+        h.send(.key(.character("t")))
+        h.type("q")
+        #expect(!h.app.quitRequested)
+        h.send(.key(.tab))
+        #expect(h.app.scene.focusedView === h.app.grid.panes[1])
+        #expect(box(h, pane: 0) != nil, "toast stays")
+        h.send(.key(.backTab), .key(.character("t")))
+        h.type("x")
+        #expect(h.lines[8].contains("qx"), "t focuses the toast again")
+        h.send(.key(.escape))
+        #expect(box(h, pane: 0) == nil)
+        #expect(h.app.scene.focusedView === h.app.grid.panes[0])
+        h.send(.key(.character("q")))
+        #expect(h.app.quitRequested)
+    }
+
+    @Test func modalOverToastAndBack() {
+        let h = DemoHarness()
+        h.send(.key(.character("t")))
+        h.type("keep me")
+        h.send(.key(.character("m")))
+        #expect(!h.lines[1].contains("Full-screen modal"), "m is text while the toast has focus")
+        h.send(.key(.tab))
+        let pane = h.app.grid.panes[0].frame
+        let before = (pane.minY..<pane.maxY).map { y in (pane.minX..<pane.maxX).map { h.app.screen[$0, y] } }
+        h.send(.key(.character("m")))
+        #expect(h.lines[1].contains("Full-screen modal"))
+        h.send(.key(.escape))
+        let after = (pane.minY..<pane.maxY).map { y in (pane.minX..<pane.maxX).map { h.app.screen[$0, y] } }
+        #expect(before == after, "the toast is back exactly as before")
+        #expect(h.app.scene.focusedView === h.app.grid.panes[1], "focus returns where it was")
+    }
+
+    @Test func clickOnTheDimmedPaneDismissesItsToast() {
+        let h = DemoHarness()
+        h.send(.key(.character("t")))
+        h.send(.click(Point(x: 45, y: 5)))   // another pane: passes through, focuses it
+        #expect(h.app.scene.focusedView === h.app.grid.panes[1])
+        #expect(box(h, pane: 0) != nil)
+        h.send(.click(Point(x: 2, y: 2)))    // the dimmed part of pane 1
+        #expect(box(h, pane: 0) == nil)
+    }
+
+    @Test func tooSmallShowsAMessageAndRecovers() {
+        let h = DemoHarness(size: Size(width: 30, height: 10))
+        #expect(h.lines.contains { $0.contains("Terminal too small") })
+        h.send(.resize(Size(width: 80, height: 24)))
+        #expect(h.lines[0].hasPrefix("┌─ Colours ─"))
+    }
+
+    @Test func elapsedTimeWakesOnceASecond() {
+        let clock = ManualClock()
+        let app = DemoApp(size: Size(width: 80, height: 24), clock: clock)
+        _ = app.renderFrame()
+        #expect(app.nextWakeTime == 1)
+        clock.set(0.5)
+        #expect(app.renderFrame() == nil, "nothing changes mid-second")
+        clock.set(1)
+        #expect(app.renderFrame() != nil)
+        #expect(text(app.screen)[14].contains("00:01"))
     }
 }

@@ -113,6 +113,22 @@ extension NcursesTests {
             #expect(cell.attributes & curtain_A_DIM() != 0)
         }
 
+        @Test func colourDimmingFallsBackToFaintWithoutColours() throws {
+            // The dim layer blends colours; a terminal that cannot show the blend must still
+            // show the dim, as the faint attribute.
+            let files = ScratchTerminal()
+            let session = try TerminalSession(output: files.output, input: files.input, noColor: "1")
+            defer { session.stop() }
+            var frame = CellBuffer(size: Size(width: 80, height: 24))
+            frame.put("x", x: 0, y: 0, style: Style(foreground: .indexed(214), background: .indexed(22)))
+            frame.put("y", x: 1, y: 0, style: Style(foreground: .indexed(214), background: .indexed(22)))
+            frame.dim(Rect(x: 1, y: 0, width: 1, height: 1), strength: 0.5)
+            #expect(session.draw(frame))
+            let window = try #require(curtain_stdscr())
+            #expect(cellContents(window, x: 0, y: 0).attributes & curtain_A_DIM() == 0)
+            #expect(cellContents(window, x: 1, y: 0).attributes & curtain_A_DIM() != 0)
+        }
+
         @Test func eightColourTerminalsGetTheNearestANSIColour() throws {
             let files = ScratchTerminal(term: "xterm")
             let session = try TerminalSession(output: files.output, input: files.input)

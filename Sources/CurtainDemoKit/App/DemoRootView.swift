@@ -42,24 +42,31 @@ final class DemoRootView: View {
 final class ModalView: View {
     override var canBecomeFocused: Bool { true }
 
+    private static let paragraphs = [
+        "This modal covers the whole screen and dims everything behind it.",
+        "When it goes away, every toast is back at its own frame in the very first frame.",
+        "Press Esc to dismiss.",
+    ]
+    /// Wrapped rows for the last width (blank rows between paragraphs), so a frame does not re-wrap.
+    private var wrapped: (width: Int, rows: [String])?
+
+    private func rows(width: Int) -> [String] {
+        if let wrapped, wrapped.width == width { return wrapped.rows }
+        var rows: [String] = []
+        for paragraph in Self.paragraphs {
+            if !rows.isEmpty { rows.append("") }
+            rows += TextWrapper.wrap(paragraph, width: width)
+        }
+        wrapped = (width, rows)
+        return rows
+    }
+
     override func draw(into buffer: inout CellBuffer, clip: Rect) {
         buffer.fill(frame.intersection(clip), with: .blank(DemoPalette.modalText))
         buffer.drawBox(frame, style: DemoPalette.modalBorder, title: "Full-screen modal", clip: clip)
-        let lines = [
-            "This modal covers the whole screen and dims everything behind it.",
-            "",
-            "When it goes away, every toast is back at its own frame in the very first frame.",
-            "",
-            "Press Esc to dismiss.",
-        ]
         let inner = frame.insetBy(dx: 3, dy: 2)
-        var y = inner.minY
-        for line in lines {
-            for row in TextWrapper.wrap(line, width: inner.width) where y < inner.maxY {
-                buffer.draw(row, at: Point(x: inner.minX, y: y), style: DemoPalette.modalText, clip: clip)
-                y += 1
-            }
-            if line.isEmpty { y += 1 }
+        for (offset, row) in rows(width: inner.width).prefix(max(0, inner.height)).enumerated() {
+            buffer.draw(row, at: Point(x: inner.minX, y: inner.minY + offset), style: DemoPalette.modalText, clip: clip)
         }
     }
 }

@@ -5,14 +5,20 @@ import CurtainScreen
 /// Bands of colour, so dimming is plain to see.
 @MainActor
 final class ColourBandsView: View {
+    private static let colours: [UInt8] = [196, 202, 208, 214, 220, 226, 190, 154, 118, 82, 46, 47, 48, 49, 50, 51,
+                                           45, 39, 33, 27, 21, 57, 93, 129, 165, 201, 200, 199, 198, 197]
+    /// Interned once: every cell of the pane is this glyph, so drawing sets cells directly
+    /// instead of measuring a string per cell (it was half of all composition time).
+    private static let glyph = Grapheme("▚")
+
     override func draw(into buffer: inout CellBuffer, clip: Rect) {
-        let colours: [UInt8] = [196, 202, 208, 214, 220, 226, 190, 154, 118, 82, 46, 47, 48, 49, 50, 51,
-                                45, 39, 33, 27, 21, 57, 93, 129, 165, 201, 200, 199, 198, 197]
-        for y in frame.minY..<frame.maxY {
-            for x in frame.minX..<frame.maxX {
+        let area = frame.intersection(clip)
+        guard !area.isEmpty else { return }
+        let colours = Self.colours
+        for y in area.minY..<area.maxY {
+            for x in area.minX..<area.maxX {
                 let index = colours[((x - frame.minX) / 2 + (y - frame.minY)) % colours.count]
-                buffer.draw("▚", at: Point(x: x, y: y),
-                            style: Style(foreground: .indexed(index), background: .indexed(234)), clip: clip)
+                buffer.set(Cell(grapheme: Self.glyph, style: Style(foreground: .indexed(index), background: .indexed(234))), x: x, y: y)
             }
         }
         let label = " dim me "
@@ -28,15 +34,21 @@ final class ParagraphView: View {
     let paragraphs: [(String, Style)]
     init(_ paragraphs: [(String, Style)]) { self.paragraphs = paragraphs }
 
+    /// Wrapped rows for the last width: wrapping runs only when the pane's width changes, not
+    /// in every frame.
+    private var wrapped: (width: Int, rows: [(String, Style)])?
+
+    private func rows(width: Int) -> [(String, Style)] {
+        if let wrapped, wrapped.width == width { return wrapped.rows }
+        let rows = paragraphs.flatMap { text, style in TextWrapper.wrap(text, width: width).map { ($0, style) } }
+        wrapped = (width, rows)
+        return rows
+    }
+
     override func draw(into buffer: inout CellBuffer, clip: Rect) {
         let inner = frame.inset(by: EdgeInsets(top: 0, left: 1, bottom: 0, right: 1))
-        var y = inner.minY
-        for (text, style) in paragraphs {
-            for line in TextWrapper.wrap(text, width: inner.width) {
-                guard y < inner.maxY else { return }
-                buffer.draw(line, at: Point(x: inner.minX, y: y), style: style, clip: clip)
-                y += 1
-            }
+        for (offset, (row, style)) in rows(width: inner.width).prefix(max(0, inner.height)).enumerated() {
+            buffer.draw(row, at: Point(x: inner.minX, y: inner.minY + offset), style: style, clip: clip)
         }
     }
 }

@@ -45,3 +45,14 @@ enum TerminalColorDepth: Hashable, Sendable {
         }
     }
 }
+
+extension TerminalColorDepth {
+    /// True where blended (darkened) colours cannot be shown faithfully, so dimming uses the
+    /// faint attribute instead: no colours, or only the 8/16 ANSI ones.
+    var showsDimAsFaint: Bool {
+        switch self {
+        case .monochrome, .ansi8, .ansi16: true
+        case .indexed256, .direct: false
+        }
+    }
+}

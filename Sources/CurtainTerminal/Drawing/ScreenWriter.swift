@@ -169,7 +169,9 @@ final class ScreenWriter {
         var attributes: attr_t = 0
         let a = style.attributes
         if a.contains(.bold) { attributes |= attributeBold }
-        if a.contains(.dim) { attributes |= attributeDim }
+        // A dimmed cell on a terminal too poor in colours to show the blend keeps its dim as
+        // the faint attribute.
+        if a.contains(.dim) || (style.isDimmed && depth.showsDimAsFaint) { attributes |= attributeDim }
         if a.contains(.italic) { attributes |= attributeItalic }
         if a.contains(.underline) { attributes |= attributeUnderline }
         if a.contains(.reverse) { attributes |= attributeReverse }

@@ -1,0 +1,59 @@
+import Curtain
+import CurtainDemoKit
+import CurtainLayout
+
+/// One benchmark scenario: what gets the app ready (not measured) and the action measured.
+struct Scenario: Sendable {
+    enum Action: Sendable {
+        /// Feed these events (one after another, each followed by frames until settled).
+        case events([DemoEvent])
+        /// Render `count` frames advancing the clock by `step` seconds each, without input.
+        case idle(count: Int, step: Double)
+    }
+
+    let name: String
+    /// Events before the measured part, each followed by frames until everything settled.
+    let setup: [DemoEvent]
+    let action: Action
+
+    @MainActor static func all(for size: Size) -> [Scenario] {
+        let smaller = Size(width: max(DemoApp.minimumSize.width, size.width - 10),
+                           height: max(DemoApp.minimumSize.height, size.height - 5))
+        return [
+            Scenario(name: "toast slide-in + dim", setup: [], action: .events([.key(.character("t"))])),
+            Scenario(name: "toast grows one line", setup: [.key(.character("t"))],
+                     action: .events([.key(.character("x")), .key(.enter)])),
+            Scenario(name: "split moved, toast up", setup: [.key(.character("t"))], action: .events([.key(.right)])),
+            Scenario(name: "full-screen modal", setup: [], action: .events([.key(.character("m"))])),
+            Scenario(name: "100 idle frames", setup: [.key(.character("t"))], action: .idle(count: 100, step: 0.001)),
+            Scenario(name: "resize \(size.width)x\(size.height)->\(smaller.width)x\(smaller.height)", setup: [],
+                     action: .events([.resize(smaller)])),
+        ]
+    }
+}
+
+/// What one scenario cost, over all its repetitions.
+struct ScenarioResult {
+    var name = ""
+    var size = Size(width: 0, height: 0)
+    var repetitions = 0
+    // From the first repetition (every repetition does the same work).
+    var frames = 0
+    var emptyFrames = 0
+    var bytes = 0
+    var lowerBound = 0
+    /// Distinct dim strengths shown while the first presentation animated (visible dim steps).
+    var dimSteps = 0
+    /// Whether the elapsed-time pane ticked inside the measured part (adds bytes).
+    var elapsedTicked = false
+    // CPU per frame over all repetitions, nanoseconds.
+    var scene: [UInt64] = []
+    var composeDiff: [UInt64] = []
+    var write: [UInt64] = []
+    var total: [UInt64] = []
+    /// CPU per render call for idle scenarios (frames are not produced there).
+    var renderCalls: [UInt64] = []
+
+    var bytesPerFrame: Double { frames == 0 ? 0 : Double(bytes) / Double(frames) }
+    var ratio: Double { lowerBound == 0 ? (bytes == 0 ? 1 : .infinity) : Double(bytes) / Double(lowerBound) }
+}

@@ -1,0 +1,223 @@
+import Foundation
+import Testing
+
+// End-to-end tests of `curtain-demo --headless` through the built binary: determinism of frames
+// and casts, where a toast lands on the final screen, and how script errors reach the user.
+
+/// Runs the built `curtain-demo` binary. `swift test` builds it first (the test target
+/// depends on the executable); `CURTAIN_DEMO_BINARY` overrides the path.
+enum DemoCLI {
+    /// The package root, found from this file's path (Tests/CurtainDemoTests/<file>).
+    static let packageRoot: String = {
+        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().path
+    }()
+
+    static var binary: String {
+        if let path = ProcessInfo.processInfo.environment["CURTAIN_DEMO_BINARY"], !path.isEmpty { return path }
+        return packageRoot + "/.build/debug/curtain-demo"
+    }
+
+    struct Result {
+        var status: Int32
+        var stdout: [UInt8]
+        var stderr: String
+        var text: String { String(decoding: stdout, as: UTF8.self) }
+    }
+
+    /// Runs the binary with `arguments` in `directory`, standard input from /dev/null.
+    /// Output goes to files, not pipes, so a large `--frames` output cannot fill a pipe and stall.
+    static func run(_ arguments: [String], in directory: ScratchDirectory) throws -> Result {
+        let id = UUID().uuidString
+        let outPath = directory.file("stdout-\(id)"), errPath = directory.file("stderr-\(id)")
+        FileManager.default.createFile(atPath: outPath, contents: nil)
+        FileManager.default.createFile(atPath: errPath, contents: nil)
+        let out = try FileHandle(forWritingTo: URL(fileURLWithPath: outPath))
+        let err = try FileHandle(forWritingTo: URL(fileURLWithPath: errPath))
+        defer { try? out.close(); try? err.close() }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: binary)
+        process.arguments = arguments
+        process.currentDirectoryURL = URL(fileURLWithPath: directory.path)
+        process.standardInput = FileHandle.nullDevice
+        process.standardOutput = out
+        process.standardError = err
+        try process.run()
+        process.waitUntilExit()
+        let stdout = Array(try Data(contentsOf: URL(fileURLWithPath: outPath)))
+        let stderr = String(decoding: try Data(contentsOf: URL(fileURLWithPath: errPath)), as: UTF8.self)
+        return Result(status: process.terminationStatus, stdout: stdout, stderr: stderr)
+    }
+}
+
+/// A text screen as rows of characters, one per cell. Wide characters take two cells: the
+/// second holds "" (as on a terminal), so x is a column whatever the row holds.
+struct TextScreen {
+    var rows: [[String]]
+
+    init(_ text: String) {
+        var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        if lines.last == "" { lines.removeLast() }
+        rows = lines.map { line in
+            var cells: [String] = []
+            for character in line {
+                cells.append(String(character))
+                if TextScreen.isWide(character) { cells.append("") }
+            }
+            return cells
+        }
+    }
+
+    /// East Asian wide and emoji presentation, enough for the demo's own text.
+    static func isWide(_ character: Character) -> Bool {
+        guard let scalar = character.unicodeScalars.first else { return false }
+        if scalar.properties.isEmojiPresentation { return true }
+        switch scalar.value {
+        case 0x1100...0x115F, 0x2E80...0x303E, 0x3041...0x33FF, 0x3400...0x4DBF, 0x4E00...0x9FFF,
+             0xA000...0xA4CF, 0xAC00...0xD7A3, 0xF900...0xFAFF, 0xFE30...0xFE4F, 0xFF00...0xFF60,
+             0xFFE0...0xFFE6, 0x1F300...0x1F64F, 0x1F900...0x1F9FF, 0x20000...0x3FFFD:
+            return true
+        default:
+            return false
+        }
+    }
+
+    /// The cell at column `x`, row `y`; " " outside the text (trailing spaces are trimmed).
+    subscript(x: Int, y: Int) -> String {
+        guard y >= 0, y < rows.count, x >= 0 else { return " " }
+        return x < rows[y].count ? rows[y][x] : " "
+    }
+
+    /// The text of row `y` from column `x`, `count` cells long.
+    func text(x: Int, y: Int, count: Int) -> String {
+        (x..<x + count).map { self[$0, y] }.joined()
+    }
+
+    /// The box whose top-left corner is at (`x`, `y`): follows the top edge to `┐` and the left
+    /// edge down to `└`. Nil if there is no such box.
+    func box(atTopLeft x: Int, _ y: Int) -> (minX: Int, minY: Int, maxX: Int, maxY: Int)? {
+        guard self[x, y] == "┌" else { return nil }
+        var right = x + 1
+        while right < 10_000, self[right, y] != "┐" {
+            guard self[right, y] == "─" || self[right, y].unicodeScalars.allSatisfy({ $0.properties.isAlphabetic || $0 == " " }) else { return nil }
+            right += 1
+        }
+        var bottom = y + 1
+        while bottom < rows.count, self[x, bottom] != "└" {
+            guard self[x, bottom] == "│" else { return nil }
+            bottom += 1
+        }
+        guard bottom < rows.count, self[right, bottom] == "┘" else { return nil }
+        return (x, y, right, bottom)
+    }
+
+    /// Every top-left corner `┌` in row order.
+    var topLeftCorners: [(x: Int, y: Int)] {
+        rows.indices.flatMap { y in rows[y].indices.filter { rows[y][$0] == "┌" }.map { (x: $0, y: y) } }
+    }
+}
+
+@Suite("Headless CLI")
+struct HeadlessCLITests {
+    @Test("the tour run twice gives the same frames and byte-identical casts")
+    func tourIsDeterministic() throws {
+        let scratch = try ScratchDirectory()
+        defer { scratch.remove() }
+        let first = try DemoCLI.run(["--headless", "--script", "tour", "--frames", "--record", "a.cast"], in: scratch)
+        let second = try DemoCLI.run(["--headless", "--script", "tour", "--frames", "--record", "b.cast"], in: scratch)
+        #expect(first.status == 0, "stderr: \(first.stderr)")
+        #expect(second.status == 0, "stderr: \(second.stderr)")
+        #expect(first.text.hasPrefix("--- frame 1 at 0.000s ---\n"))
+        // Many frames: the tour animates, it is not one frame per command.
+        let frameCount = first.text.components(separatedBy: "\n--- frame ").count
+        #expect(frameCount > 100)
+        #expect(first.stdout == second.stdout)
+
+        let a = try scratch.read("a.cast"), b = try scratch.read("b.cast")
+        #expect(a.count > 1000)
+        #expect(a == b)
+
+        // The last printed frame is the final screen a plain headless run prints.
+        let final = try DemoCLI.run(["--headless", "--script", "tour"], in: scratch)
+        #expect(final.status == 0)
+        let lastFrame = try #require(first.text.components(separatedBy: "s ---\n").last)
+        #expect(lastFrame == final.text)
+    }
+
+    @Test("a scripted toast sits at the bottom of its pane's content, inset 2, two lines tall")
+    func toastGeometryOnFinalScreen() throws {
+        let scratch = try ScratchDirectory()
+        defer { scratch.remove() }
+        _ = try scratch.write("toast.txt", Array("key t\ntype hello\nkey Enter\ntype world\nwait 2s\n".utf8))
+        let result = try DemoCLI.run(["--headless", "--size", "80x24", "--script", "toast.txt"], in: scratch)
+        #expect(result.status == 0, "stderr: \(result.stderr)")
+        #expect(result.stderr.isEmpty)
+        let screen = TextScreen(result.text)
+        #expect(screen.rows.count == 24)
+
+        // Pane 1 (Colours): its box starts at the top-left corner of the screen.
+        let pane = try #require(screen.box(atTopLeft: 0, 0), "no pane box at (0, 0):\n\(result.text)")
+        #expect(screen.text(x: 3, y: 0, count: 7) == "Colours")
+        #expect(pane.maxX == 39)          // left column of the 2×2 grid at 80 columns
+        // The grid fills rows 0...22: the lower pane's box starts right below, ends on row 22.
+        let lower = try #require(screen.box(atTopLeft: 0, pane.maxY + 1))
+        #expect(lower.maxY == 22)
+        #expect(screen.text(x: 1, y: 23, count: 9) == "type text")   // help bar, a toast has focus
+
+        // Content = pane inset by 1.
+        let content = (minX: pane.minX + 1, minY: pane.minY + 1, maxX: pane.maxX - 1, maxY: pane.maxY - 1)
+        let contentWidth = content.maxX - content.minX + 1
+        // Toast: width = content width − 4, x = content.minX + 2, bottom border one row above
+        // the content's last row, height = 2 lines + 2 borders.
+        let toastX = content.minX + 2, toastWidth = contentWidth - 4
+        let toastBottom = content.maxY - 1, toastTop = toastBottom - 3
+        let toast = try #require(screen.box(atTopLeft: toastX, toastTop), "no toast box at (\(toastX), \(toastTop)):\n\(result.text)")
+        #expect(toast.maxX == toastX + toastWidth - 1)
+        #expect(toast.maxY == toastBottom)
+        #expect(screen[toastX + toastWidth - 1, toastTop] == "┐")
+        #expect(screen[toastX, toastBottom] == "└")
+        #expect(screen[toastX + toastWidth - 1, toastBottom] == "┘")
+        // The text lines, each right after the left border, the rest of the line blank.
+        #expect(screen.text(x: toastX + 1, y: toastTop + 1, count: toastWidth - 2) == "hello" + String(repeating: " ", count: toastWidth - 7))
+        #expect(screen.text(x: toastX + 1, y: toastTop + 2, count: toastWidth - 2) == "world" + String(repeating: " ", count: toastWidth - 7))
+        // Exactly two boxes inside the pane's content besides nothing else: the toast is the
+        // only box corner in the Colours pane's content area.
+        let cornersInPane = screen.topLeftCorners.filter { $0.x > pane.minX && $0.x < pane.maxX && $0.y > pane.minY && $0.y < pane.maxY }
+        #expect(cornersInPane.count == 1)
+        // The dimmed pane still shows its content around the toast (left and right margins).
+        #expect(screen[content.minX, toastTop + 1] != " ")
+        #expect(screen[content.maxX, toastTop + 1] != " ")
+        // Other panes are untouched by the toast: no box corner inside the Unicode pane.
+        let unicode = try #require(screen.box(atTopLeft: pane.maxX + 1, 0))
+        #expect(!screen.topLeftCorners.contains { $0.x > unicode.minX && $0.y > unicode.minY && $0.y < unicode.maxY })
+    }
+
+    @Test("a bad script exits 2 with file:line:column on stderr, nothing on stdout, nothing recorded",
+          arguments: [
+              ("key t\nkye q\n", ":2:1: unknown command 'kye'"),
+              ("key t\nwait 2s\nkey Foo\n", ":3:5: unknown key 'Foo'"),
+          ])
+    func badScript(script: String, expected: String) throws {
+        let scratch = try ScratchDirectory()
+        defer { scratch.remove() }
+        let path = try scratch.write("bad.txt", Array(script.utf8))
+        for arguments in [["--headless", "--script", path, "--record", "bad.cast"], ["--script", path]] {
+            let result = try DemoCLI.run(arguments, in: scratch)
+            #expect(result.status == 2, "\(arguments)")
+            #expect(result.stdout.isEmpty, "\(arguments): \(result.text)")
+            #expect(result.stderr.hasPrefix("curtain-demo: \(path)\(expected)"), "\(arguments): \(result.stderr)")
+            #expect(result.stderr.split(separator: "\n").count == 1)
+            #expect(!FileManager.default.fileExists(atPath: scratch.file("bad.cast")))
+        }
+    }
+
+    @Test("a missing script exits 2 naming the file, with no position")
+    func missingScript() throws {
+        let scratch = try ScratchDirectory()
+        defer { scratch.remove() }
+        let result = try DemoCLI.run(["--headless", "--script", "no-such-script.txt"], in: scratch)
+        #expect(result.status == 2)
+        #expect(result.stdout.isEmpty)
+        #expect(result.stderr == "curtain-demo: cannot read script 'no-such-script.txt': no such file or directory\n")
+    }
+}

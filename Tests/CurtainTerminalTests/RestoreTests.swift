@@ -192,6 +192,30 @@ extension NcursesTests {
             expectRestored(result)
         }
 
+        /// `kill -ILL` is not a crash: a crash reporter installed before the session (as the Swift
+        /// runtime's backtracer is) returns to code that never faulted, and the program would
+        /// go on drawing into the restored terminal. It must die of the signal instead.
+        @Test(arguments: [SIGILL, SIGSEGV])
+        func aTrapSignalSentByAnotherProcessEndsTheProgram(signal: Int32) throws {
+            var sent = false
+            let result = try runChild({
+                // A reporter that returns, like the backtracer does once it has printed.
+                var reporter = sigaction()
+                reporter.__sigaction_handler.sa_handler = { _ in }
+                sigemptyset(&reporter.sa_mask)
+                sigaction(signal, &reporter, nil)
+                let session = Self.startAndDraw()
+                while true { _ = session.nextEvent(timeout: nil) }
+            }, onOutput: { output, _, pid in
+                if !sent, output.contains("ready") {
+                    sent = true
+                    kill(pid, signal)
+                }
+            })
+            #expect(result.signal == signal, "exit code \(result.exitCode)")
+            expectRestored(result)
+        }
+
         @Test func exitWithoutStopRestoresTheTerminal() throws {
             let result = try runChild {
                 let session = Self.startAndDraw()

@@ -89,9 +89,11 @@ enum EmergencyRestore {
         // A signal the parent chose to ignore (nohup) stays ignored.
         if unsafeBitCast(current.__sigaction_handler.sa_handler, to: Int.self) == 1 { return } // SIG_IGN
         var action = Glibc.sigaction()
-        action.__sigaction_handler.sa_handler = { signal in EmergencyRestore.handle(signal) }
+        action.__sigaction_handler.sa_sigaction = { signal, info, _ in
+            EmergencyRestore.handle(signal, sentByAnotherProcess: EmergencyRestore.isFromAnotherProcess(info))
+        }
         sigemptyset(&action.sa_mask)
-        action.sa_flags = 0
+        action.sa_flags = SA_SIGINFO
         let s = state
         withUnsafeMutableBytes(of: &s.pointee.previous) { buffer in
             let slots = buffer.bindMemory(to: Glibc.sigaction.self)
@@ -120,11 +122,23 @@ enum EmergencyRestore {
         }
     }
 
+    /// Whether the signal came from `kill` in another process rather than from this process
+    /// (a fault, `raise`, `abort`). Async-signal-safe.
+    static func isFromAnotherProcess(_ info: UnsafeMutablePointer<siginfo_t>?) -> Bool {
+        guard let info else { return false }
+        // SI_USER (0) and SI_TKILL (negative) mark kill/tkill; a fault has a positive code.
+        return info.pointee.si_code <= 0 && info.pointee._sifields._kill.si_pid != getpid()
+    }
+
     /// The signal handler.
-    private static func handle(_ signal: Int32) {
+    ///
+    /// A trap signal sent by another process (`kill -ILL`) is not a crash: the backtracer's
+    /// handler would return to code that never faulted and the program would go on drawing
+    /// into the restored terminal. It ends the process with the default action instead.
+    private static func handle(_ signal: Int32, sentByAnotherProcess: Bool) {
         restoreTerminal()
         guard signal > 0, signal < 32 else { return }
-        if isTrap(signal) {
+        if isTrap(signal), !sentByAnotherProcess {
             restorePrevious(signal)
         } else {
             // Termination requests end the process with the default action, whatever handler

@@ -27,13 +27,24 @@ final class DemoRootView: View {
     override func draw(into buffer: inout CellBuffer, clip: Rect) {
         let bar = Rect(x: frame.minX, y: frame.maxY - 1, width: frame.width, height: 1)
         buffer.fill(bar.intersection(clip), with: .blank(DemoPalette.helpBar))
+        guard let last = helpItems.last else { return }
+        // The last item is the way out (quit): it always shows, at the right end, and the
+        // others take what is left, whole items only — a narrow terminal loses "resize" before
+        // it loses "quit".
+        func width(_ item: (key: String, action: String)) -> Int { TextWidth.of(item.key) + 1 + TextWidth.of(item.action) }
+        let lastX = bar.maxX - 1 - width(last)
         var x = bar.minX + 1
-        for (key, action) in helpItems {
-            let width = TextWidth.of(key) + 1 + TextWidth.of(action)
-            guard x + width <= bar.maxX else { break }   // whole items only
-            x += buffer.draw(key, at: Point(x: x, y: bar.minY), style: DemoPalette.helpKey, clip: clip)
-            x += buffer.draw(" " + action + "  ", at: Point(x: x, y: bar.minY), style: DemoPalette.helpBar, clip: clip)
+        for item in helpItems.dropLast() {
+            guard x + width(item) <= lastX - 1 else { break }
+            x += drawItem(item, at: x, row: bar.minY, into: &buffer, clip: clip) + 2
         }
+        _ = drawItem(last, at: max(bar.minX + 1, lastX), row: bar.minY, into: &buffer, clip: clip)
+    }
+
+    private func drawItem(_ item: (key: String, action: String), at x: Int, row: Int,
+                          into buffer: inout CellBuffer, clip: Rect) -> Int {
+        let keyWidth = buffer.draw(item.key, at: Point(x: x, y: row), style: DemoPalette.helpKey, clip: clip)
+        return keyWidth + buffer.draw(" " + item.action, at: Point(x: x + keyWidth, y: row), style: DemoPalette.helpBar, clip: clip)
     }
 }
 

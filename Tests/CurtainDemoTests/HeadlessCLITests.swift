@@ -4,19 +4,9 @@ import Testing
 // End-to-end tests of `curtain-demo --headless` through the built binary: determinism of frames
 // and casts, where a toast lands on the final screen, and how script errors reach the user.
 
-/// Runs the built `curtain-demo` binary. `swift test` builds it first (the test target
-/// depends on the executable); `CURTAIN_DEMO_BINARY` overrides the path.
+/// Runs the built `curtain-demo` binary (found by `DemoBinary`).
 enum DemoCLI {
-    /// The package root, found from this file's path (Tests/CurtainDemoTests/<file>).
-    static let packageRoot: String = {
-        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().path
-    }()
-
-    static var binary: String {
-        if let path = ProcessInfo.processInfo.environment["CURTAIN_DEMO_BINARY"], !path.isEmpty { return path }
-        return packageRoot + "/.build/debug/curtain-demo"
-    }
+    static var binary: String { DemoBinary.path }
 
     struct Result {
         var status: Int32

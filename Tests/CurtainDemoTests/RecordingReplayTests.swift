@@ -36,9 +36,7 @@ struct CastError: Error, CustomStringConvertible {
     var description: String { message }
 }
 
-/// A tmux server of its own (`-L` socket) for one test. Commands write their output to a file,
-/// never a pipe: the server daemonizes from the first client and may keep a pipe's write end
-/// open, so reading a pipe to its end can wait forever.
+/// A tmux server of its own (`-L` socket) for one test, run through `runTmux`.
 final class TmuxServer {
     let socket = "curtain-rec-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
     let scratch: ScratchDirectory
@@ -53,43 +51,9 @@ final class TmuxServer {
     deinit { _ = try? run(["kill-server"]) }
 
     /// Runs `tmux -L socket -f config arguments…` and returns its output.
-    ///
-    /// Spawned with `posix_spawn`, not Foundation's `Process`: the first client forks the
-    /// server, which would inherit the test process's descriptors and signal mask (found
-    /// hanging `Process.waitUntilExit` and the server itself). Here the child gets a clean
-    /// signal mask, default handlers, and no descriptors beyond 0, 1 and 2.
     @discardableResult
     func run(_ arguments: [String]) throws -> String {
-        let outPath = scratch.file("tmux-out-\(UUID().uuidString)")
-        defer { try? FileManager.default.removeItem(atPath: outPath) }
-        let argv = ["tmux", "-L", socket, "-f", config] + arguments
-        let environment = ["LANG=C.UTF-8", "LC_ALL=C.UTF-8", "PATH=/usr/bin:/bin", "HOME=/tmp", "TERM=xterm-256color"]
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, 1, outPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
-        posix_spawn_file_actions_adddup2(&actions, 1, 2)
-        // No closefrom in Swift's view of glibc: close each (glibc ignores EBADF here).
-        for descriptor in Int32(3)..<Int32(1024) { posix_spawn_file_actions_addclose(&actions, descriptor) }
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        var empty = sigset_t(), all = sigset_t()
-        sigemptyset(&empty)
-        sigfillset(&all)
-        posix_spawnattr_setsigmask(&attributes, &empty)
-        posix_spawnattr_setsigdefault(&attributes, &all)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
-        var cArgv = argv.map { strdup($0) } + [nil]
-        var cEnv = environment.map { strdup($0) } + [nil]
-        defer { (cArgv + cEnv).forEach { free($0) } }
-        var pid: pid_t = 0
-        let status = posix_spawn(&pid, "/usr/bin/tmux", &actions, &attributes, &cArgv, &cEnv)
-        guard status == 0 else { throw CastError(message: "cannot run tmux: error \(status)") }
-        var exit: Int32 = 0
-        while waitpid(pid, &exit, 0) < 0, errno == EINTR {}
-        return (try? String(contentsOfFile: outPath, encoding: .utf8)) ?? ""
+        try runTmux(["-L", socket, "-f", config] + arguments, outputDirectory: scratch.path)
     }
 
     /// Starts the session `s` of `columns × rows` running the shell command `command`.

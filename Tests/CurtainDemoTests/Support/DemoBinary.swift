@@ -1,0 +1,26 @@
+import Foundation
+
+/// Where the built `curtain-demo` executable is. `swift test` builds it first (the test target
+/// depends on the executable) into the same folder as the test bundle, so it is found next to
+/// this process's executable — whatever `--scratch-path` or configuration was used.
+/// `CURTAIN_DEMO_BINARY` overrides the path.
+enum DemoBinary {
+    static let path: String = {
+        if let explicit = ProcessInfo.processInfo.environment["CURTAIN_DEMO_BINARY"], !explicit.isEmpty { return explicit }
+        if let executable = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe") {
+            let sibling = URL(fileURLWithPath: executable).deletingLastPathComponent().appendingPathComponent("curtain-demo").path
+            if FileManager.default.isExecutableFile(atPath: sibling) { return sibling }
+        }
+        return packageRoot + "/.build/debug/curtain-demo"
+    }()
+
+    /// The package root, found from this file's path (`Tests/CurtainDemoTests/Support/…`).
+    static let packageRoot: String = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().deletingLastPathComponent().path
+
+    static var isAvailable: Bool { FileManager.default.isExecutableFile(atPath: path) }
+
+    /// Both tmux and the binary are there: the end-to-end suites run only then.
+    static var canRunEndToEnd: Bool { Tmux.isAvailable && isAvailable }
+}

@@ -5,19 +5,25 @@ import Foundation
 final class Tmux {
     let socket: String
     let session = "curtain"
+    /// Holds the server's configuration and the commands' output files.
+    let directory: String
 
     /// Starts a tmux server running a plain shell at `columns × rows`.
     init(columns: Int, rows: Int) throws {
         socket = "curtain-e2e-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+        directory = FileManager.default.temporaryDirectory.appendingPathComponent(socket).path
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        // Status line off from the start, so the pane is the whole window before anything runs.
+        try Data("set -g status off\nset -g aggressive-resize on\n".utf8)
+            .write(to: URL(fileURLWithPath: directory + "/tmux.conf"))
         try run(["new-session", "-d", "-s", session, "-x", "\(columns)", "-y", "\(rows)",
                  "env -i PATH=/usr/bin:/bin HOME=/tmp TERM=tmux-256color LANG=C.UTF-8 LC_ALL=C.UTF-8 PS1='$ ' bash --norc --noprofile"])
-        try run(["set-option", "-t", session, "status", "off"])
-        try run(["set-window-option", "-t", session, "aggressive-resize", "on"])
         _ = try waitFor { $0.contains("$") }
     }
 
     deinit {
         _ = try? run(["kill-server"])
+        try? FileManager.default.removeItem(atPath: directory)
     }
 
     static var isAvailable: Bool {
@@ -26,22 +32,7 @@ final class Tmux {
 
     @discardableResult
     func run(_ arguments: [String]) throws -> String {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/tmux")
-        // -u: UTF-8 whatever the test runner's locale is, so captures keep box drawing and CJK.
-        process.arguments = ["-u", "-L", socket, "-f", "/dev/null"] + arguments
-        var environment = ProcessInfo.processInfo.environment
-        environment["LANG"] = "C.UTF-8"
-        environment["LC_ALL"] = "C.UTF-8"
-        environment.removeValue(forKey: "TMUX")
-        process.environment = environment
-        let out = Pipe()
-        process.standardOutput = out
-        process.standardError = out
-        try process.run()
-        let data = out.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return String(decoding: data, as: UTF8.self)
+        try runTmux(["-L", socket, "-f", directory + "/tmux.conf"] + arguments, outputDirectory: directory)
     }
 
     /// Types a shell command line and presses Enter.

@@ -11,7 +11,7 @@ extension NcursesTests {
         /// A session whose input is a pipe the test writes to.
         final class PipedSession {
             let files = ScratchTerminal()
-            let writeEnd: Int32
+            private(set) var writeEnd: Int32
             let input: UnsafeMutablePointer<FILE>
             let session: TerminalSession
 
@@ -36,11 +36,27 @@ extension NcursesTests {
                 return events
             }
 
+            /// Closes the write end: the terminal is gone.
+            func hangUp() {
+                close(writeEnd)
+                writeEnd = -1
+            }
+
             deinit {
                 session.stop()
-                close(writeEnd)
+                if writeEnd >= 0 { close(writeEnd) }
                 fclose(input)
             }
+        }
+
+        /// A closed input must end the wait, not make it return at once forever (a busy loop).
+        @Test func aClosedInputIsAHangupEveryTimeAfter() throws {
+            let piped = try PipedSession()
+            piped.type("a")
+            piped.hangUp()
+            #expect(piped.session.nextEvent(timeout: nil) == .key(.character("a")))
+            #expect(piped.session.nextEvent(timeout: nil) == .hangup)
+            #expect(piped.session.nextEvent(timeout: .seconds(5)) == .hangup)
         }
 
         @Test func charactersAndControlKeysArriveDecoded() throws {

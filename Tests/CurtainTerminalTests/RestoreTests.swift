@@ -303,5 +303,35 @@ extension NcursesTests {
             #expect(result.exitCode == 10, "resize to 100×30 reported")
             #expect(result.output.contains("\u{1B}[30;97Hwid"), "drawn at the new bottom-right (ncurses writes the last cell with margins off)")
         }
+
+        /// Waiting for input without a timeout sleeps in the kernel: in a second of idle the
+        /// program does not wake up (the main thread's voluntary context switches stay put),
+        /// and a resize still wakes it at once.
+        @Test func anIdleWaitDoesNotWakeUpYetSeesAResize() throws {
+            var measured = false
+            var wakeUps = -1
+            func voluntarySwitches(_ pid: pid_t) -> Int {
+                let status = (try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8)) ?? ""
+                let line = status.split(separator: "\n").first { $0.hasPrefix("voluntary_ctxt_switches:") }
+                return line.flatMap { Int($0.split(separator: "\t").last?.trimmingCharacters(in: .whitespaces) ?? "") } ?? -1
+            }
+            let result = try runChild({
+                let session = Self.startAndDraw()
+                while let event = session.nextEvent(timeout: nil) {
+                    if case .resize = event { session.stop(); _exit(10) }
+                }
+                _exit(12)
+            }, onOutput: { output, master, pid in
+                guard !measured, output.contains("ready") else { return }
+                measured = true
+                usleep(200_000) // into its wait
+                let before = voluntarySwitches(pid)
+                usleep(1_000_000)
+                wakeUps = voluntarySwitches(pid) - before
+                _ = PseudoTerminal.setSize(master, columns: 90, rows: 20)
+            })
+            #expect(result.exitCode == 10, "the resize woke the wait")
+            #expect((0...1).contains(wakeUps), "woke \(wakeUps) times in a second of idle (a 100 ms poll would be ~10)")
+        }
     }
 }

@@ -23,6 +23,7 @@ extension DemoEvent {
         case .paste(let text): self = .paste(text)
         case .mouse(let column, let row): self = .click(Point(x: column, y: row))
         case .resize(let size): self = .resize(size)
+        case .hangup: self = .key(.controlC) // nobody is left to see the screen: quit
         }
     }
 

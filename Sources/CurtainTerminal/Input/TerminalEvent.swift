@@ -12,4 +12,7 @@ public enum TerminalEvent: Hashable, Sendable {
     case mouse(column: Int, row: Int)
     /// The terminal now has this size; the next frame is repainted in full.
     case resize(Size)
+    /// The terminal is gone (its input hung up, e.g. the window was closed while SIGHUP is
+    /// ignored): nothing more will arrive, every later call returns this again. End the program.
+    case hangup
 }

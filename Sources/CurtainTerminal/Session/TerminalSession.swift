@@ -38,11 +38,6 @@ public final class TerminalSession {
         static let sequenceFollowUp: Int32 = 25
         /// How long a bracketed paste may stall before what arrived is delivered.
         static let pasteStall: Int32 = 1000
-        /// The longest single wait when the caller waits without limit. ncurses notices SIGWINCH
-        /// only when the signal interrupts its read; one that arrives just before the read, or is
-        /// delivered to another thread, would otherwise go unnoticed until the next key. Waking
-        /// up this often costs no output and no measurable CPU.
-        static let resizeCheck: Int32 = 100
     }
 
     private var screen: OpaquePointer?
@@ -53,6 +48,10 @@ public final class TerminalSession {
     private var pendingIndex = 0
     private var lastFrame: CellBuffer?
     private var stopped = false
+    /// The descriptor ncurses reads keys from.
+    private let inputDescriptor: Int32
+    /// Set once the input has hung up.
+    private var hungUp = false
 
     /// How many colours frames may count on: 0 when the terminal has none or `NO_COLOR` is set
     /// (show emphasis and dimming with attributes: ``TextAttributes/dim`` is drawn faint), else 8,
@@ -105,6 +104,8 @@ public final class TerminalSession {
         }
         self.screen = screen
         self.ownsProcess = true
+        self.inputDescriptor = STDIN_FILENO
+        ResizeWakeup.install()
         let setup = Self.configure(noColor: Self.environment("NO_COLOR"))
         self.colorCount = setup.depth.colorCount
         self.writer = ScreenWriter(depth: setup.depth, defaultColors: setup.defaultColors,
@@ -123,6 +124,7 @@ public final class TerminalSession {
         }
         self.screen = screen
         self.ownsProcess = false
+        self.inputDescriptor = fileno(input)
         let setup = Self.configure(noColor: noColor)
         self.colorCount = setup.depth.colorCount
         self.writer = ScreenWriter(depth: setup.depth, defaultColors: setup.defaultColors,
@@ -182,8 +184,8 @@ public final class TerminalSession {
 
     // MARK: Input
 
-    /// The next event, waiting at most `timeout` (`nil`: until one arrives, so an idle program
-    /// uses no CPU; internally the wait wakes every 100 ms to notice a resize ncurses missed).
+    /// The next event, waiting at most `timeout` (`nil`: until one arrives — an idle program
+    /// sleeps in the kernel until a key or a resize, see ``ResizeWakeup``).
     /// Returns nil when the wait ended without an event.
     ///
     /// Ctrl-Z suspends the program here when ``suspendsOnControlZ`` is true; after `fg` this
@@ -195,6 +197,7 @@ public final class TerminalSession {
     /// second is delivered with what came).
     public func nextEvent(timeout: Duration?) -> TerminalEvent? {
         guard !stopped else { return nil }
+        if hungUp { return .hangup }
         let clock = ContinuousClock()
         let deadline = timeout.map { clock.now.advanced(by: max($0, .zero)) }
         while true {
@@ -211,15 +214,18 @@ public final class TerminalSession {
             } else if decoder.isPending {
                 wait = Wait.sequenceFollowUp
             } else if let deadline {
-                wait = min(Self.milliseconds(until: deadline, clock: clock), Wait.resizeCheck)
+                wait = Self.milliseconds(until: deadline, clock: clock)
             } else {
-                wait = Wait.resizeCheck
+                wait = -1
             }
             switch read(waiting: wait) {
             case .input(let raw):
                 decoder.feed(raw, into: &pending)
             case .ignored:
                 continue
+            case .hangup:
+                hungUp = true
+                return .hangup
             case .timedOut:
                 if decoder.isPending {
                     decoder.feed(.idle, into: &pending)
@@ -248,19 +254,31 @@ public final class TerminalSession {
         case input(RawInput)
         case ignored
         case timedOut
+        case hangup
     }
 
     /// One `wget_wch` with a wait in milliseconds (-1 blocks).
     private func read(waiting milliseconds: Int32) -> ReadResult {
         guard let window = curtain_stdscr() else { return .timedOut }
-        // ncurses notices a SIGWINCH that arrived while the program was busy only when a read is
-        // interrupted or in doupdate; a doupdate with nothing to draw sends nothing but queues
-        // KEY_RESIZE for such a resize, so a blocking read cannot sleep through it.
+        // A resize that arrived while the program was busy: doupdate notices ncurses' flag and
+        // queues KEY_RESIZE (sending nothing when nothing changed).
         doupdate()
-        wtimeout(window, milliseconds)
         var character: wint_t = 0
+        wtimeout(window, 0)
         errno = 0
-        let status = wget_wch(window, &character)
+        var status = wget_wch(window, &character)
+        if status == curtain_ERR(), errno != EILSEQ, milliseconds != 0 {
+            // Nothing buffered in ncurses or ready on the descriptor: sleep in the kernel until
+            // input, a resize (the wake-up pipe) or the deadline, then read what came.
+            switch waitForInputOrResize(milliseconds) {
+            case .timedOut: return .timedOut
+            case .hangup: return .hangup
+            case .ready: break
+            }
+            ResizeWakeup.drain()
+            errno = 0
+            status = wget_wch(window, &character)
+        }
         if status == curtain_ERR() {
             // Bytes that are not text in the locale: ncurses drops them (and whatever arrived
             // with them) and reports EILSEQ. Shown as U+FFFD rather than ending a paste early.
@@ -280,6 +298,23 @@ public final class TerminalSession {
         }
         guard let key = Key(cursesCode: code) else { return .ignored }
         return .input(.key(key))
+    }
+
+    private enum WaitResult { case ready, timedOut, hangup }
+
+    /// Waits up to `milliseconds` (-1: no limit) for input or a resize wake-up.
+    private func waitForInputOrResize(_ milliseconds: Int32) -> WaitResult {
+        var descriptors = [pollfd(fd: inputDescriptor, events: Int16(POLLIN), revents: 0),
+                           pollfd(fd: ResizeWakeup.descriptor, events: Int16(POLLIN), revents: 0)]
+        let count = nfds_t(ResizeWakeup.descriptor >= 0 ? 2 : 1)
+        let ready = poll(&descriptors, count, milliseconds)
+        if ready == 0 { return .timedOut }
+        // Interrupted (EINTR) counts as a wake-up: the signal may have been SIGWINCH.
+        guard ready > 0 else { return .ready }
+        let input = descriptors[0].revents
+        // Hung up with nothing left to read: waiting again would return at once, forever.
+        if input & Int16(POLLIN) == 0, input & Int16(POLLHUP | POLLERR | POLLNVAL) != 0 { return .hangup }
+        return .ready
     }
 
     private static func milliseconds(until deadline: ContinuousClock.Instant, clock: ContinuousClock) -> Int32 {
@@ -339,6 +374,7 @@ public final class TerminalSession {
         if ownsProcess {
             Self.writeToTerminal(TerminfoProbe.disableInputModes)
             EmergencyRestore.disarm()
+            ResizeWakeup.uninstall()
         }
         if let screen { delscreen(screen) }
         screen = nil

@@ -31,6 +31,10 @@ final class ScreenWriter {
     private var lastAttributes: attr_t = 0
     private var lastPair: Int32 = 0
 
+    /// Where to write the synchronized-output brackets around each frame, nil when the
+    /// terminal does not support them (see ``SynchronizedOutput``).
+    var synchronizedOutputDescriptor: Int32?
+
     /// The frame on screen, nil before the first frame and after a full repaint is requested.
     private(set) var previous: CellBuffer?
 
@@ -39,6 +43,15 @@ final class ScreenWriter {
         self.defaultColors = defaultColors
         self.pairs = ColorPairCache(colorPairs: depth == .monochrome ? 0 : colorPairs)
         self.glyphs = GlyphMapper(isUnicode: isUnicode)
+    }
+
+    private static func write(_ bytes: [UInt8], to descriptor: Int32) {
+        var offset = 0
+        while offset < bytes.count {
+            let n = bytes.withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress! + offset, bytes.count - offset) }
+            if n <= 0 { return }
+            offset += n
+        }
     }
 
     /// The size of the standard screen.
@@ -77,7 +90,11 @@ final class ScreenWriter {
         let screen = Self.screenSize()
         for run in runs { write(run, to: window, screen: screen) }
         wnoutrefresh(window)
+        // ncurses' buffer is empty between frames (doupdate flushes it), so brackets written
+        // straight to the descriptor land right before and right after the frame's bytes.
+        if let descriptor = synchronizedOutputDescriptor { Self.write(SynchronizedOutput.begin, to: descriptor) }
         doupdate()
+        if let descriptor = synchronizedOutputDescriptor { Self.write(SynchronizedOutput.end, to: descriptor) }
         previous = frame
         scheduleRepaintIfColorsFellBack(full: full, fellBack: pairs.fallbackCount > fallbacksBefore)
         return true

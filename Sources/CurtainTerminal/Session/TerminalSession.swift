@@ -63,6 +63,10 @@ public final class TerminalSession {
     /// cannot encode appear as `?`; programs may prefer ASCII alternatives.
     public var supportsUnicode: Bool { writer.isUnicode }
 
+    /// Whether each frame is bracketed with synchronized output (DEC mode 2026) so it appears
+    /// at once: true when the terminal said it supports it (see ``SynchronizedOutput``).
+    public var usesSynchronizedOutput: Bool { writer.synchronizedOutputDescriptor != nil }
+
     /// Whether Ctrl-Z suspends the program inside ``nextEvent(timeout:)`` (the default); when
     /// false it is delivered as ``Key/controlZ`` and the program may call ``suspend()`` itself.
     public var suspendsOnControlZ = true
@@ -110,12 +114,15 @@ public final class TerminalSession {
         self.colorCount = setup.depth.colorCount
         self.writer = ScreenWriter(depth: setup.depth, defaultColors: setup.defaultColors,
                                    colorPairs: Int(curtain_COLOR_PAIRS()), isUnicode: GlyphMapper.localeIsUnicode())
+        if Self.detectSynchronizedOutput() { writer.synchronizedOutputDescriptor = STDOUT_FILENO }
         Self.writeToTerminal(TerminfoProbe.enableBracketedPaste)
     }
 
     /// A session on any files, for tests: no terminal checks, no signal handlers, no locale
-    /// change, no bracketed paste. `TERM` and the locale are taken as the caller set them.
-    package init(output: UnsafeMutablePointer<FILE>, input: UnsafeMutablePointer<FILE>, noColor: String? = nil) throws {
+    /// change, no bracketed paste, no queries. `TERM` and the locale are taken as the caller set
+    /// them; `synchronizedOutput` brackets every frame as for a terminal that supports it.
+    package init(output: UnsafeMutablePointer<FILE>, input: UnsafeMutablePointer<FILE>, noColor: String? = nil,
+                 synchronizedOutput: Bool = false) throws {
         guard Self.running.compareExchange(expected: false, desired: true, ordering: .acquiringAndReleasing).exchanged
         else { throw TerminalError("only one terminal session can run at a time") }
         guard let screen = newterm(nil, output, input) else {
@@ -129,9 +136,20 @@ public final class TerminalSession {
         self.colorCount = setup.depth.colorCount
         self.writer = ScreenWriter(depth: setup.depth, defaultColors: setup.defaultColors,
                                    colorPairs: Int(curtain_COLOR_PAIRS()), isUnicode: GlyphMapper.localeIsUnicode())
+        if synchronizedOutput { writer.synchronizedOutputDescriptor = fileno(output) }
     }
 
     deinit { stop() }
+
+    /// Whether the terminal supports synchronized output: its terminfo entry has `Sync`, or it
+    /// answers the DECRQM query saying it knows mode 2026. Keys typed while the answer was
+    /// awaited go back to ncurses' input, in order.
+    private static func detectSynchronizedOutput() -> Bool {
+        if TerminfoProbe.string("Sync") != nil { return true }
+        let replies = SynchronizedOutput.ask(input: STDIN_FILENO, output: STDOUT_FILENO)
+        for byte in replies.other.reversed() { ungetch(Int32(byte)) }
+        return replies.supported
+    }
 
     /// Sets ncurses up for a full-screen animated program; returns what the colours can do.
     private static func configure(noColor: String?) -> (depth: TerminalColorDepth, defaultColors: Bool) {

@@ -1,0 +1,133 @@
+#!/usr/bin/env python3
+"""Measures curtain-demo as a user runs it: in a pseudo-terminal, no tmux in between.
+
+  scripts/measure-demo.py [--binary PATH] [--runs N]
+
+Prints, for the interactive demo at 80x24:
+  - start to first frame: from just before fork/exec to the moment the first complete frame
+    (the help bar's "quit" after the "Colours" pane title) has been written to the terminal,
+    median and 90th percentile over N runs, next to the same harness starting /bin/true
+    (the floor: fork, exec and the pty);
+  - peak resident memory (VmHWM from /proc) after the tour-like session below;
+  - CPU time (user + system, clock ticks from /proc/PID/stat) over 10 s idle and over 10 s
+    with a toast up.
+Wall-clock figures are noisy on a shared machine: compare them with the /bin/true floor.
+"""
+import argparse, fcntl, os, select, statistics, struct, subprocess, termios, time
+
+def spawn(argv, columns=80, rows=24):
+    master, slave = os.openpty()
+    fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", rows, columns, 0, 0))
+    env = dict(os.environ, TERM="xterm-256color", LANG="C.UTF-8", LC_ALL="C.UTF-8")
+    env.pop("NO_COLOR", None)
+    start = time.monotonic()
+    process = subprocess.Popen(argv, stdin=slave, stdout=slave, stderr=slave, env=env,
+                               start_new_session=True, close_fds=True)
+    os.close(slave)
+    return process, master, start
+
+QUERY = b"\x1b[?2026$p\x1b[c"
+# What xterm answers: it knows mode 2026 (reset) and is a VT220-class terminal.
+ANSWER = b"\x1b[?2026;2$y\x1b[?62;22c"
+
+def read_until(master, predicate, timeout=10.0):
+    """Reads the pty until predicate(output) holds; returns (output, time it first held).
+    Answers the demo's terminal query as a terminal would (so it does not wait for a timeout)."""
+    output = b""
+    answered = False
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        ready, _, _ = select.select([master], [], [], 0.05)
+        if ready:
+            try:
+                chunk = os.read(master, 65536)
+            except OSError:
+                break
+            if not chunk:
+                break
+            output += chunk
+            if not answered and QUERY in output:
+                answered = True
+                os.write(master, ANSWER)
+            if predicate(output):
+                return output, time.monotonic()
+    return output, None
+
+def drain(master, seconds):
+    end = time.monotonic() + seconds
+    total = 0
+    while time.monotonic() < end:
+        ready, _, _ = select.select([master], [], [], max(0, end - time.monotonic()))
+        if ready:
+            try:
+                total += len(os.read(master, 65536))
+            except OSError:
+                break
+    return total
+
+def cpu_ticks(pid):
+    fields = open(f"/proc/{pid}/stat").read().rsplit(")", 1)[1].split()
+    return int(fields[11]) + int(fields[12])  # utime + stime (fields 14 and 15)
+
+def vm_hwm_kib(pid):
+    for line in open(f"/proc/{pid}/status"):
+        if line.startswith("VmHWM:"):
+            return int(line.split()[1])
+    return 0
+
+def first_frame(binary):
+    process, master, start = spawn([binary])
+    _, at = read_until(master, lambda out: b"Colours" in out and out.rfind(b"quit") > out.find(b"Colours"))
+    os.write(master, b"q")
+    process.wait(timeout=10)
+    os.close(master)
+    if at is None:
+        raise SystemExit("the demo never drew its first frame")
+    return (at - start) * 1000
+
+def floor():
+    process, master, start = spawn(["/bin/true"])
+    process.wait(timeout=10)
+    end = time.monotonic()
+    os.close(master)
+    return (end - start) * 1000
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--binary", default=".build/release/curtain-demo")
+    parser.add_argument("--runs", type=int, default=30)
+    args = parser.parse_args()
+    if not os.access(args.binary, os.X_OK):
+        raise SystemExit(f"{args.binary}: not built; run `swift build -c release --product curtain-demo` first")
+
+    starts = sorted(first_frame(args.binary) for _ in range(args.runs))
+    floors = sorted(floor() for _ in range(args.runs))
+    p90 = lambda values: values[int(len(values) * 0.9) - 1]
+    print(f"start to first frame   median {statistics.median(starts):6.1f} ms   p90 {p90(starts):6.1f} ms   ({args.runs} runs)")
+    print(f"/bin/true, same harness median {statistics.median(floors):6.1f} ms   p90 {p90(floors):6.1f} ms")
+
+    process, master, _ = spawn([args.binary])
+    read_until(master, lambda out: b"quit" in out)
+    drain(master, 1.0)
+    ticks = cpu_ticks(process.pid)
+    idle_bytes = drain(master, 10.0)
+    idle_ticks = cpu_ticks(process.pid) - ticks
+    os.write(master, b"t")
+    drain(master, 1.0)
+    os.write(master, "hello 世界\rsecond line".encode())
+    drain(master, 1.0)
+    ticks = cpu_ticks(process.pid)
+    toast_bytes = drain(master, 10.0)
+    toast_ticks = cpu_ticks(process.pid) - ticks
+    hwm = vm_hwm_kib(process.pid)
+    os.write(master, b"\x03")
+    status = process.wait(timeout=10)
+    os.close(master)
+    hz = os.sysconf("SC_CLK_TCK")
+    print(f"10 s idle              {idle_ticks * 1000 // hz} ms CPU, {idle_bytes} bytes written (the clock ticks once a second)")
+    print(f"10 s with a toast up   {toast_ticks * 1000 // hz} ms CPU, {toast_bytes} bytes written")
+    print(f"peak resident memory   {hwm / 1024:.1f} MiB (VmHWM)")
+    print(f"exit status after Ctrl-C: {status}")
+
+if __name__ == "__main__":
+    main()

@@ -8,17 +8,43 @@ import Glibc
 // (DemoApp → scene → composition → diff → ncurses into a file) and reports frames, bytes
 // against the ANSI lower bound, and thread CPU time per frame; then text layout costs.
 //
-//   swift run -c release curtain-bench [--json] [--quick]
+//   swift run -c release curtain-bench [--json] [--quick] [--only PREFIX] [--size WxH]
 
-let arguments = CommandLine.arguments.dropFirst()
+let usage = """
+    usage: curtain-bench [--json] [--quick] [--only PREFIX] [--size WxH]
+      --json         machine-readable output
+      --quick        fewer repetitions (for valgrind)
+      --only PREFIX  only the scenarios whose name starts with PREFIX (e.g. "split"), no text layout
+      --size WxH     only this size (80x24, 120x40 or any other)
+    """
+let arguments = Array(CommandLine.arguments.dropFirst())
 let wantsJSON = arguments.contains("--json")
 let quick = arguments.contains("--quick")
 if arguments.contains("--help") || arguments.contains("-h") {
-    print("usage: curtain-bench [--json] [--quick]\n  --json   machine-readable output\n  --quick  fewer repetitions (for valgrind)")
+    print(usage)
     exit(0)
 }
+func value(after option: String) -> String? {
+    guard let index = arguments.firstIndex(of: option) else { return nil }
+    guard index + 1 < arguments.count else {
+        var errors = StandardError()
+        print("curtain-bench: \(option) needs a value\n\(usage)", to: &errors)
+        exit(2)
+    }
+    return arguments[index + 1]
+}
+let onlyPrefix = value(after: "--only")
+var sizes = [Size(width: 80, height: 24), Size(width: 120, height: 40), Size(width: 300, height: 100)]
+if let text = value(after: "--size") {
+    let parts = text.split(separator: "x").compactMap { Int($0) }
+    guard parts.count == 2, parts[0] >= 40, parts[1] >= 16, parts[0] <= 1000, parts[1] <= 1000 else {
+        var errors = StandardError()
+        print("curtain-bench: --size \(text): expected COLSxROWS from 40x16 to 1000x1000, e.g. 120x40", to: &errors)
+        exit(2)
+    }
+    sizes = [Size(width: parts[0], height: parts[1])]
+}
 let minimumSamples = quick ? 20 : 1000
-let sizes = [Size(width: 80, height: 24), Size(width: 120, height: 40), Size(width: 300, height: 100)]
 
 @MainActor
 func runScenarios() throws -> [ScenarioResult] {
@@ -27,7 +53,9 @@ func runScenarios() throws -> [ScenarioResult] {
         let sink = try TerminalSink(size: size)
         defer { sink.close() }
         var runner = ScenarioRunner(sink: sink, size: size, minimumSamples: minimumSamples)
-        for scenario in Scenario.all(for: size) { results.append(runner.run(scenario)) }
+        for scenario in Scenario.all(for: size) where onlyPrefix.map({ scenario.name.hasPrefix($0) }) ?? true {
+            results.append(runner.run(scenario))
+        }
     }
     return results
 }
@@ -41,7 +69,8 @@ do {
     exit(1)
 }
 let textWidth = 40
-let texts = measureTextLayout(width: textWidth, quick: quick) + measureAppend(width: textWidth, appends: quick ? 20 : 1000)
+let texts = onlyPrefix != nil ? [] :
+    measureTextLayout(width: textWidth, quick: quick) + measureAppend(width: textWidth, appends: quick ? 20 : 1000)
 
 struct StandardError: TextOutputStream {
     mutating func write(_ string: String) {
@@ -92,10 +121,12 @@ if wantsJSON {
     printTable(["scenario", "size", "frames", "empty", "bytes", "B/frame", "lower", "ratio", "dim",
                 "scene µs", "compose+diff µs", "write µs", "total µs", "samples"], rows)
     if scenarios.contains(where: \.elapsedTicked) { print("(*) the elapsed-time pane ticked inside the measured part") }
-    print("")
-    print("Text layout (width \(textWidth), thread CPU µs, median/p99)")
-    printTable(["measurement", "lines", "rows", "median µs", "p99 µs", "samples"], texts.map { t in
-        let p = Percentiles(t.samples)
-        return [t.name, "\(t.lines)", "\(t.rows)", micros(p.median), micros(p.p99), "\(p.count)"]
-    })
+    if !texts.isEmpty {
+        print("")
+        print("Text layout (width \(textWidth), thread CPU µs, median/p99)")
+        printTable(["measurement", "lines", "rows", "median µs", "p99 µs", "samples"], texts.map { t in
+            let p = Percentiles(t.samples)
+            return [t.name, "\(t.lines)", "\(t.rows)", micros(p.median), micros(p.p99), "\(p.count)"]
+        })
+    }
 }

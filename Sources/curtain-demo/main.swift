@@ -21,9 +21,13 @@ struct CurtainDemo: ParsableCommand {
         KEYS (a toast has focus)
           text         typed into the toast; Enter starts a new line
           Backspace    deletes; on an empty line removes it
-          Esc          closes the toast; Tab / S-Tab focus another pane, the toast stays
+          Esc          closes the toast
+          Tab / S-Tab  focus another pane; the toast stays
+          Ctrl-C       quit
 
-        The terminal must be at least 36×15. CURTAIN_REDUCE_MOTION=1 acts like --reduce-motion.
+        Ctrl-Z suspends the demo and fg brings it back. The terminal must be at least
+        36×15. CURTAIN_REDUCE_MOTION=1 acts like --reduce-motion; NO_COLOR=1 draws
+        without colours (dimming becomes the faint attribute).
         """)
 
     @Option(help: ArgumentHelp("Play a script of keys and text: a file, or 'tour'.", valueName: "file|tour"))

@@ -116,6 +116,33 @@ extension NcursesTests {
             #expect(piped.session.nextEvent(timeout: .zero) == .mouse(column: 12, row: 7))
         }
 
+        /// A real click is a press, then — a moment later, in its own read — a release. ncurses
+        /// reads again, blocking and ignoring the timeout, after a mouse event its mask filters
+        /// out; the release must not stall the loop (the clock, resizes, animations).
+        @Test func aReleaseArrivingLaterDoesNotBlockTheWait() throws {
+            let piped = try PipedSession()
+            piped.type("\u{1B}[<0;13;8M")
+            #expect(piped.session.nextEvent(timeout: .seconds(5)) == .mouse(column: 12, row: 7))
+            piped.type("\u{1B}[<0;13;8m")
+            // Rescue a stalled read after 3 s with a key, so a regression fails instead of hanging.
+            let rescuer = fork()
+            if rescuer == 0 {
+                sleep(3)
+                _ = write(piped.writeEnd, "r", 1)
+                _exit(0)
+            }
+            let start = ContinuousClock.now
+            let afterRelease = piped.session.nextEvent(timeout: .milliseconds(200))
+            let waited = ContinuousClock.now - start
+            kill(rescuer, SIGKILL)
+            var status: Int32 = 0
+            waitpid(rescuer, &status, 0)
+            #expect(afterRelease == nil, "the release was read as \(String(describing: afterRelease))")
+            #expect(waited < .seconds(2))
+            piped.type("z")
+            #expect(piped.session.nextEvent(timeout: .seconds(5)) == .key(.character("z")))
+        }
+
         @Test func controlZSuspendsAndReportsTheSizeOrIsAKey() throws {
             let piped = try PipedSession()
             var frame = CellBuffer(size: Size(width: 80, height: 24))

@@ -151,6 +151,12 @@ public final class TerminalSession {
         return replies.supported
     }
 
+    /// Every mouse event, though only a button-1 press is used. After an event its mask
+    /// filters out (a release, a wheel turn), `wget_wch` reads on from the descriptor without
+    /// the timeout and blocks until the next byte: a real click's release, arriving after its
+    /// press, froze the loop. So nothing is filtered in ncurses; `read` ignores the rest.
+    private static let mouseEvents = curtain_ALL_MOUSE_EVENTS()
+
     /// Sets ncurses up for a full-screen animated program; returns what the colours can do.
     private static func configure(noColor: String?) -> (depth: TerminalColorDepth, defaultColors: Bool) {
         raw()
@@ -174,7 +180,7 @@ public final class TerminalSession {
             depth = TerminalColorDepth.detect(colors: Int(curtain_COLORS()), hasColors: true,
                                               noColor: noColor, directColorFlag: directFlag)
         }
-        mousemask(curtain_BUTTON1_PRESSED() | curtain_BUTTON1_CLICKED(), nil)
+        mousemask(mouseEvents, nil)
         mouseinterval(0)
         return (depth, defaultColors)
     }
@@ -375,7 +381,7 @@ public final class TerminalSession {
             wnoutrefresh(window) // leaves the endwin state: program mode and alternate screen again
         }
         curs_set(0)
-        mousemask(curtain_BUTTON1_PRESSED() | curtain_BUTTON1_CLICKED(), nil)
+        mousemask(Self.mouseEvents, nil)
         if ownsProcess { Self.writeToTerminal(TerminfoProbe.enableBracketedPaste) }
         writer.invalidate()
         if let lastFrame { writer.draw(lastFrame) } else { doupdate() }

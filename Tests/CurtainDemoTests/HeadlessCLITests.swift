@@ -134,6 +134,31 @@ struct HeadlessCLITests {
         #expect(lastFrame == final.text)
     }
 
+    @Test("the tour shows on screen what its comments promise: typing, the modal over the toast and back, dismissal")
+    func tourShowsEachStep() throws {
+        let scratch = try ScratchDirectory()
+        defer { scratch.remove() }
+        let run = try DemoCLI.run(["--headless", "--script", "tour", "--frames"], in: scratch)
+        #expect(run.status == 0, "stderr: \(run.stderr)")
+        let frames: [String] = Array(run.text.components(separatedBy: "--- frame ").dropFirst())
+        func first(_ text: String, from start: Int = 0) -> Int? {
+            frames.indices.first { $0 >= start && frames[$0].contains(text) }
+        }
+        let typed = try #require(first("Hello from Curtain!"), "the typed text never shows")
+        #expect(first("Wide text: 日本語", from: typed) != nil)
+        #expect(first("Backspace fixes a typo.", from: typed) != nil)
+        // m comes while a pane has the focus: a modal, never a character typed into the toast.
+        #expect(first("typo.m") == nil)
+        let modal = try #require(first("Full-screen modal", from: typed), "the modal never shows")
+        let modalGone = try #require(frames.indices.first { $0 > modal && !frames[$0].contains("Full-screen modal") })
+        // The seed-000 gotcha: the very first frame without the modal shows the toast, in place.
+        #expect(frames[modalGone].contains("Hello from Curtain!"))
+        // The tour ends by dismissing the toast.
+        let last = try #require(frames.last)
+        #expect(!last.contains("Hello from Curtain!"))
+        #expect(!last.contains("┌─ type"))
+    }
+
     @Test("a scripted toast sits at the bottom of its pane's content, inset 2, two lines tall")
     func toastGeometryOnFinalScreen() throws {
         let scratch = try ScratchDirectory()

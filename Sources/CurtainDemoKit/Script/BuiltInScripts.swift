@@ -79,17 +79,21 @@ public enum BuiltInScripts {
         key Down
         wait 800ms
 
-        # m presents a full-screen modal over everything, the toast included.
+        # Tab moves the focus to the next pane; the toast stays up in its own pane,
+        # and the panes outside the dimmed one stay live.
+        key Tab
+        wait 800ms
+
+        # With a pane focused, m presents a full-screen modal over everything, the
+        # toast included. (While the toast has the focus, m would be typed into it.)
         key m
         wait 1.5s
-        # Esc dismisses the modal; the toast is back at once, where it was.
+        # Esc dismisses the modal: the toast is back at once, where it was, and the
+        # focus returns to the pane that presented the modal.
         key Esc
         wait 1s
 
-        # Tab moves the focus to the next pane: panes outside the dimmed one stay live.
-        key Tab
-        wait 800ms
-        # BTab (Shift-Tab) moves the focus back.
+        # BTab (Shift-Tab) moves the focus back to the first pane.
         key BTab
         wait 800ms
 

@@ -1,4 +1,4 @@
-import CurtainLayout
+@testable import CurtainLayout
 import Testing
 @testable import Curtain
 
@@ -28,17 +28,85 @@ import Testing
         #expect(DisplayCluster("\u{1B}").text == "\u{241B}", "drawn as ␛")
     }
 
-    @Test func rowCountMatchesAFullRecountAfterEveryEdit() {
+    /// What the incremental measurement must agree with: every line wrapped in full, then the
+    /// caret after the last line's last character and the spaces typed after it.
+    struct Reference {
+        var rows: [String] = []
+        var caretColumn = 0
+
+        init(_ lines: [String], width: Int) {
+            for line in lines {
+                let wrapped = TextWrapper.wrap(line, width: width)
+                rows += wrapped.isEmpty ? [""] : wrapped
+            }
+            let last = lines[lines.count - 1]
+            guard !last.isEmpty else { return }
+            let trailing = last.reversed().prefix { $0.unicodeScalars.first.map { LineBreakClass($0) == .space } ?? false }
+            let column = TextWidth.of(rows[rows.count - 1]) + TextWidth.of(String(trailing))
+            if column >= width { rows.append("") } else { caretColumn = column }
+        }
+    }
+
+    /// A fixed-seed generator, so a failure can be replayed.
+    struct SplitMix: RandomNumberGenerator {
+        var state: UInt64
+        mutating func next() -> UInt64 {
+            state &+= 0x9E37_79B9_7F4A_7C15
+            var z = state
+            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+            return z ^ (z >> 31)
+        }
+    }
+
+    /// Random typing, deleting and new lines — with spaces, wide characters, emoji, combining
+    /// marks, no-break spaces and punctuation that must not start a line (。) or end one (（) —
+    /// measured incrementally after every edit, at two widths in turn, against full wrapping.
+    @Test(arguments: [1, 2, 3, 5, 7, 12])
+    func incrementalMeasureMatchesFullWrappingAfterEveryEdit(width: Int) {
+        var generator = SplitMix(state: UInt64(width))
+        let alphabet: [Character] = ["a", "b", "c", " ", " ", "日", "🎉", "。", "（", "e\u{301}", "\u{A0}", "-", "\n", "\u{8}", "\u{8}"]
         var text = EditableText()
-        var generator = SystemRandomNumberGenerator()
-        let alphabet: [Character] = ["a", "b", " ", "日", "🎉", "\n", "\u{8}"]
-        for _ in 0..<400 {
+        for step in 0..<600 {
             let c = alphabet.randomElement(using: &generator)!
             if c == "\u{8}" { text.deleteBackward() } else { text.insert(c) }
-            let incremental = text.rowCount(width: 7)
-            var fresh = EditableText(lines: text.lines)
-            #expect(incremental == fresh.rowCount(width: 7))
-            #expect(incremental == text.lastRows(10_000, width: 7).count)
+            let measured = step % 50 == 49 ? width + 3 : width  // a width change now and then
+            let reference = Reference(text.lines, width: measured)
+            let label = "step \(step), width \(measured), lines \(text.lines)"
+            #expect(text.rowCount(width: measured) == reference.rows.count, "\(label)")
+            #expect(text.lastRows(10_000, width: measured) == reference.rows, "\(label)")
+            #expect(text.lastRows(3, width: measured) == Array(reference.rows.suffix(3)), "\(label)")
+            #expect(text.caretColumn(width: measured) == reference.caretColumn, "\(label)")
         }
+    }
+
+    /// Spaces typed at the end are text: the caret moves past them, and wraps when they fill the row.
+    @Test func theCaretGoesAfterTypedSpaces() {
+        var text = EditableText()
+        text.insert(contentsOf: "ab  ")
+        #expect(text.caretColumn(width: 10) == 4)
+        #expect(text.rowCount(width: 10) == 1)
+        #expect(text.lastRows(1, width: 10) == ["ab"])
+        text.insert(contentsOf: "      ")   // 2 + 10 cells: no room on this row
+        #expect(text.rowCount(width: 10) == 2)
+        #expect(text.caretColumn(width: 10) == 0)
+        #expect(text.lastRows(2, width: 10) == ["ab", ""])
+        text.insert("c")   // the spaces were a break: c starts the next row
+        #expect(text.lastRows(2, width: 10) == ["ab", "c"])
+        #expect(text.caretColumn(width: 10) == 1)
+    }
+
+    /// A paste into one line of 30 000 characters wraps like the same text measured cold, and
+    /// typing at its end keeps agreeing with a full re-wrap.
+    @Test func aLongPastedLineMeasuresLikeAColdOne() {
+        let long = String(repeating: "word 日本語 🎉 ", count: 2_500)
+        var text = EditableText()
+        _ = text.rowCount(width: 40)
+        text.insert(contentsOf: long)
+        text.insert("x")
+        let reference = Reference(text.lines, width: 40)
+        #expect(text.rowCount(width: 40) == reference.rows.count)
+        #expect(text.lastRows(5, width: 40) == Array(reference.rows.suffix(5)))
+        #expect(text.caretColumn(width: 40) == reference.caretColumn)
     }
 }

@@ -63,11 +63,12 @@ public final class TextToastView: View {
         let top = inner.maxY - rows.count
         let interior = clip.intersection(inner)
         for (offset, row) in rows.enumerated() {
-            let advanced = buffer.draw(row, at: Point(x: inner.minX, y: top + offset), style: textStyle, clip: interior)
-            if isFocused, offset == rows.count - 1 {
-                let caretX = advanced >= width ? inner.minX : inner.minX + advanced
-                buffer.draw(" ", at: Point(x: caretX, y: top + offset), style: caretStyle, clip: interior)
-            }
+            buffer.draw(row, at: Point(x: inner.minX, y: top + offset), style: textStyle, clip: interior)
+        }
+        if isFocused, !rows.isEmpty {
+            // After the last character and any spaces typed after it (the wrapper drops them).
+            let caret = Point(x: inner.minX + text.caretColumn(width: width), y: inner.maxY - 1)
+            buffer.draw(" ", at: caret, style: caretStyle, clip: interior)
         }
     }
 }

@@ -78,15 +78,18 @@ public enum TextWrapper {
         return String(text)[...]
     }
 
-    static func isHardBreak(_ character: Character) -> Bool {
+    /// Whether `character` ends a line (`\n`, `\r`, "\r\n", U+0085, U+2028, U+2029).
+    package static func isHardBreak(_ character: Character) -> Bool {
         switch character {
         case "\n", "\r", "\r\n", "\u{85}", "\u{2028}", "\u{2029}": true
         default: false
         }
     }
 
-    /// Calls `body` with the range of each line's content (trailing spaces excluded).
-    static func forEachLine(of text: Substring, width: Int, _ body: (Range<Substring.Index>) -> Void) {
+    /// Calls `body` with the range of each line's content (trailing spaces excluded). A line
+    /// that starts after a soft break starts at its first non-space character, so wrapping the
+    /// text from that index gives the same lines from there on.
+    package static func forEachLine(of text: Substring, width: Int, _ body: (Range<Substring.Index>) -> Void) {
         if width <= 0 || text.isEmpty { return }
         var lineStart = text.startIndex
         var contentEnd = lineStart  // end of the committed clusters (pending spaces excluded)

@@ -76,7 +76,12 @@ struct CurtainDemo: ParsableCommand {
             guard let text = BuiltInScripts.named(name) else {
                 throw ValidationError("no built-in script '\(name)' (known: \(BuiltInScripts.names.joined(separator: ", ")))")
             }
-            print(text, terminator: text.hasSuffix("\n") ? "" : "\n")
+            do {
+                try StandardStreams.writeOutput(text.hasSuffix("\n") ? text : text + "\n")
+            } catch {
+                report(error)
+                throw ExitCode(error.exitStatus)
+            }
             return
         }
         var options = DemoOptions()
@@ -94,13 +99,19 @@ struct CurtainDemo: ParsableCommand {
             do {
                 return try options.headless ? HeadlessDriver.run(options) : InteractiveDriver.run(options)
             } catch let error as DemoError {
-                let message = error.message.hasPrefix("curtain-demo") ? error.message : "curtain-demo: \(error.message)"
-                HeadlessDriver.write(message + "\n", to: STDERR_FILENO)
+                report(error)
                 return error.exitStatus
             }
         }
         if status != 0 { throw ExitCode(status) }
     }
+}
+
+/// Prints `error` on standard error as one line starting with the program's name.
+func report(_ error: DemoError) {
+    guard !error.message.isEmpty else { return }
+    let message = error.message.hasPrefix("curtain-demo") ? error.message : "curtain-demo: \(error.message)"
+    StandardStreams.writeError(message + "\n")
 }
 
 func parseSize(_ text: String) -> Size? {

@@ -21,7 +21,8 @@ public struct DemoOptions: Sendable {
     public init() {}
 }
 
-/// An error the command line reports in one line, with the exit status it deserves.
+/// An error the command line reports in one line, with the exit status it deserves. An empty
+/// message prints nothing (the status alone tells what happened).
 public struct DemoError: Error, CustomStringConvertible, Sendable {
     public var message: String
     public var exitStatus: Int32

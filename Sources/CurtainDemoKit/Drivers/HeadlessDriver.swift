@@ -21,17 +21,17 @@ public enum HeadlessDriver {
         var frameCount = 0
         var last = app.screen
 
-        func emit(_ frame: CellBuffer) {
+        func emit(_ frame: CellBuffer) throws(DemoError) {
             last = frame
             frameCount += 1
             recorder?.record(frame, at: clock.now)
             if options.frames {
-                write("--- frame \(frameCount) at \(formatSeconds(clock.now))s ---\n")
-                write(render(frame, as: options.output))
+                try StandardStreams.writeOutput("--- frame \(frameCount) at \(formatSeconds(clock.now))s ---\n")
+                try StandardStreams.writeOutput(render(frame, as: options.output))
             }
         }
 
-        if let frame = app.renderFrame() { emit(frame) }
+        if let frame = app.renderFrame() { try emit(frame) }
         // Without a script, the first frame is the whole run.
         while var current = cursor, !app.quitRequested {
             // Wake for the next scripted event or the next frame the app needs, whichever is first.
@@ -45,28 +45,13 @@ public enum HeadlessDriver {
                 if app.quitRequested { break }
             }
             cursor = current
-            if let frame = app.renderFrame() { emit(frame) }
+            if let frame = app.renderFrame() { try emit(frame) }
             if ended { break }
         }
         recorder?.finish(at: clock.now)
-        if !options.frames { write(render(last, as: options.output)) }
+        if !options.frames { try StandardStreams.writeOutput(render(last, as: options.output)) }
         if let failure = recorder?.failure { throw DemoError(failure) }
         return 0
-    }
-
-    static func write(_ text: String) { write(text, to: STDOUT_FILENO) }
-
-    /// Writes to a descriptor directly (no stdio buffering to flush at exit).
-    public static func write(_ text: String, to descriptor: Int32) {
-        var text = text
-        text.withUTF8 { bytes in
-            var offset = 0
-            while offset < bytes.count {
-                let written = Glibc.write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
-                if written <= 0 { if errno == EINTR { continue }; return }
-                offset += written
-            }
-        }
     }
 }
 

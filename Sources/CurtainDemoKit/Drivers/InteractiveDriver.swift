@@ -23,7 +23,7 @@ public enum InteractiveDriver {
         var warnings: [String] = []
         defer {
             terminal.stop()
-            for warning in warnings { HeadlessDriver.write("curtain-demo: warning: \(warning)\n", to: STDERR_FILENO) }
+            for warning in warnings { StandardStreams.writeError("curtain-demo: warning: \(warning)\n") }
         }
         let clock = SystemClock()
         let motion = MotionSettings(reduceMotion: options.reduceMotion, speed: options.speed)

@@ -10,8 +10,11 @@ final class FrameRecorder {
 
     init(path: String, size: Size, timestamp: Int?, force: Bool) throws {
         do {
+            // Closing output: back to the default style with the cursor shown, so a replay
+            // leaves the terminal as it found it.
             writer = try AsciicastWriter(path: path, width: size.width, height: size.height,
-                                         term: "xterm-256color", timestamp: timestamp, force: force)
+                                         term: "xterm-256color", timestamp: timestamp, force: force,
+                                         closingOutput: ANSIEncoder.resetStyle + ANSIEncoder.showCursor)
         } catch {
             throw DemoError("cannot record: \(error.description)", exitStatus: 2)
         }
@@ -35,11 +38,10 @@ final class FrameRecorder {
         if !bytes.isEmpty { writer.output(bytes, at: time) }
     }
 
-    /// Ends the recording: restores the style and shows the cursor, so a replay leaves the
-    /// terminal as it found it.
+    /// Ends the recording at `time`: restores the style and shows the cursor (the closing
+    /// output).
     func finish(at time: Double) {
-        writer.output(ANSIEncoder.resetStyle + ANSIEncoder.showCursor, at: time)
-        writer.close()
+        writer.close(at: time)
     }
 
     var failure: String? { writer.failure?.description }

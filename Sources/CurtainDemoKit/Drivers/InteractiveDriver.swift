@@ -67,7 +67,8 @@ public enum InteractiveDriver {
         }
         if let frame = app.renderFrame() { recorder?.record(frame, at: clock.now) }
         recorder?.finish(at: clock.now)
-        if let failure = recorder?.failure { warnings.append(failure) }
+        // Reported like headless runs report it, after the terminal is restored.
+        if let failure = recorder?.failure { throw DemoError(failure) }
         return 0
     }
 }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import CurtainDemoKit
 import CurtainLayout
+import CurtainScreen
 import Glibc
 
 /// `curtain-demo`: UIKit-style presentations in the terminal, interactive, scripted, headless
@@ -95,6 +96,7 @@ struct CurtainDemo: ParsableCommand {
         options.typingSpeed = typingSpeed
         options.reduceMotion = reduceMotion || getenv("CURTAIN_REDUCE_MOTION").map { String(cString: $0) == "1" } ?? false
         options.speed = speed
+        options.noColor = ColorDepth.noColorRequested(by: getenv("NO_COLOR").map { String(cString: $0) })
         let status: Int32 = try MainActor.assumeIsolated {
             do {
                 return try options.headless ? HeadlessDriver.run(options) : InteractiveDriver.run(options)

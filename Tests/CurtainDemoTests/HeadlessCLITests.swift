@@ -18,18 +18,23 @@ enum DemoCLI {
     /// Runs the binary with `arguments` in `directory`, standard input from /dev/null.
     /// Output goes to files, not pipes, so a large `--frames` output cannot fill a pipe and stall.
     /// `standardOutput` names another file for standard output (such as /dev/full); the
-    /// result's `stdout` is then what that file holds afterwards.
-    static func run(_ arguments: [String], in directory: ScratchDirectory, standardOutput: String? = nil) throws -> Result {
+    /// result's `stdout` is then empty. The environment is this process's without `NO_COLOR`,
+    /// plus `environment`.
+    static func run(_ arguments: [String], in directory: ScratchDirectory, standardOutput: String? = nil,
+                    environment: [String: String] = [:]) throws -> Result {
         let id = UUID().uuidString
         let outPath = standardOutput ?? directory.file("stdout-\(id)"), errPath = directory.file("stderr-\(id)")
-        if standardOutput == nil { FileManager.default.createFile(atPath: outPath, contents: nil) }
-        FileManager.default.createFile(atPath: errPath, contents: nil)
+        if standardOutput == nil { _ = FileManager.default.createFile(atPath: outPath, contents: nil) }
+        _ = FileManager.default.createFile(atPath: errPath, contents: nil)
         let out = try FileHandle(forWritingTo: URL(fileURLWithPath: outPath))
         let err = try FileHandle(forWritingTo: URL(fileURLWithPath: errPath))
         defer { try? out.close(); try? err.close() }
         let process = Process()
         process.executableURL = URL(fileURLWithPath: binary)
         process.arguments = arguments
+        var inherited = ProcessInfo.processInfo.environment
+        inherited["NO_COLOR"] = nil
+        process.environment = inherited.merging(environment) { $1 }
         process.currentDirectoryURL = URL(fileURLWithPath: directory.path)
         process.standardInput = FileHandle.nullDevice
         process.standardOutput = out

@@ -16,6 +16,9 @@ public struct DemoOptions: Sendable {
     public var force = false
     public var typingSpeed = ScriptTimeline.defaultTypingSpeed
     public var reduceMotion = false
+    /// `NO_COLOR` asks for no colours: headless output and recordings show none, and the dim
+    /// as faint, like the terminal does (which reads `NO_COLOR` itself).
+    public var noColor = false
     public var speed = 1.0
 
     public init() {}

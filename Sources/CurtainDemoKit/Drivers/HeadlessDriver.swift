@@ -15,8 +15,12 @@ public enum HeadlessDriver {
         let clock = ManualClock()
         let motion = MotionSettings(reduceMotion: options.reduceMotion, speed: options.speed)
         let app = DemoApp(size: options.size, clock: clock, motion: motion)
+        // What a terminal would show: no colours under NO_COLOR, else every colour as drawn.
+        let colorDepth: ColorDepth = options.noColor ? .monochrome : .trueColor
         // No wall-clock timestamp: the file is byte-identical from run to run.
-        let recorder = try options.record.map { try FrameRecorder(path: $0, size: options.size, timestamp: nil, force: options.force) }
+        let recorder = try options.record.map {
+            try FrameRecorder(path: $0, size: options.size, timestamp: nil, force: options.force, colorDepth: colorDepth)
+        }
         var cursor = timeline.map(ScriptCursor.init)
         var frameCount = 0
         var last = app.screen
@@ -27,7 +31,7 @@ public enum HeadlessDriver {
             recorder?.record(frame, at: clock.now)
             if options.frames {
                 try StandardStreams.writeOutput("--- frame \(frameCount) at \(formatSeconds(clock.now))s ---\n")
-                try StandardStreams.writeOutput(render(frame, as: options.output))
+                try StandardStreams.writeOutput(render(frame, as: options.output, colorDepth: colorDepth))
             }
         }
 
@@ -49,18 +53,20 @@ public enum HeadlessDriver {
             if ended { break }
         }
         recorder?.finish(at: clock.now)
-        if !options.frames { try StandardStreams.writeOutput(render(last, as: options.output)) }
+        if !options.frames { try StandardStreams.writeOutput(render(last, as: options.output, colorDepth: colorDepth)) }
         if let failure = recorder?.failure { throw DemoError(failure) }
         return 0
     }
 }
 
-/// A frame as text lines, or as text with SGR colour sequences (reset at each line end).
-func render(_ frame: CellBuffer, as output: DemoOptions.Output) -> String {
+/// A frame as text lines, or as text with SGR sequences (reset at each line end) for what a
+/// terminal of `colorDepth` shows.
+func render(_ drawn: CellBuffer, as output: DemoOptions.Output, colorDepth: ColorDepth) -> String {
     switch output {
     case .text:
-        return frame.lines(trimmingTrailingSpaces: true).joined(separator: "\n") + "\n"
+        return drawn.lines(trimmingTrailingSpaces: true).joined(separator: "\n") + "\n"
     case .ansi:
+        let frame = drawn.reducingColors(to: colorDepth)
         var out = ""
         for y in 0..<frame.size.height {
             var encoder = ANSIEncoder()

@@ -31,7 +31,8 @@ public enum InteractiveDriver {
         let recorder: FrameRecorder?
         do {
             recorder = try options.record.map {
-                try FrameRecorder(path: $0, size: terminal.size, timestamp: Int(time(nil)), force: options.force)
+                try FrameRecorder(path: $0, size: terminal.size, timestamp: Int(time(nil)), force: options.force,
+                                  colorDepth: terminal.colorDepth)
             }
         }
         var cursor = timeline.map(ScriptCursor.init)

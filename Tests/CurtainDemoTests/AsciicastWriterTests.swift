@@ -398,6 +398,30 @@ struct AsciicastWriterTests {
         #expect(try event(text[2]).time == 2.5)
     }
 
+    @Test("what a terminating signal's handler writes: the closing line at the last event's time, once")
+    func closingLineOnSignal() throws {
+        let directory = try ScratchDirectory()
+        defer { directory.remove() }
+        let writer = try AsciicastWriter(
+            path: directory.file("k.cast"), width: 10, height: 5, timestamp: nil, closingOutput: Array("bye".utf8),
+            closesOnSignal: true)
+        writer.output(Array("hi".utf8), at: 1.5)
+        writer.resize(columns: 8, rows: 4, at: 2.25)
+        // The handler's work, called directly: no signal needed.
+        ClosingLineOnSignal.writeLine()
+        ClosingLineOnSignal.writeLine()
+        let text = lines(try directory.read("k.cast"))
+        #expect(text.count == 5)
+        #expect(try event(text[3]).data == "bye")
+        #expect(try event(text[3]).time == 2.25)
+        #expect(text[4] == "")
+        writer.close()
+        // Closed: a later signal writes nothing more.
+        let closed = try directory.read("k.cast")
+        ClosingLineOnSignal.writeLine()
+        #expect(try directory.read("k.cast") == closed)
+    }
+
     @Test(.enabled(if: getuid() != 0, "root may write anywhere"))
     func permissionDenied() throws {
         let directory = try ScratchDirectory()

@@ -57,4 +57,28 @@ struct RecordingEndingTests {
         let parsed = try CastFile(text)
         #expect(parsed.events.last?.data == castClosingOutput)
     }
+
+    @Test("a recording killed by a signal still ends with the closing output",
+          .enabled(if: DemoBinary.canRunEndToEnd, "needs tmux and the built binary"),
+          arguments: [SIGTERM, SIGHUP, SIGSEGV])
+    func killedRecordingEndsClean(signal: Int32) throws {
+        let demo = try DemoSession(columns: 80, rows: 24)
+        let cast = demo.directory.appendingPathComponent("killed.cast").path
+        let started = try demo.launch(arguments: "--record '\(cast)'")
+        // A toast: the recording's last frame leaves colours set, as a kill mid-run would.
+        try demo.tmux.type("t")
+        _ = try demo.settle(changedFrom: started) { $0.lowestBox(in: ExpectedLayout(columns: 80, rows: 24).content(0)) != nil }
+        let pid = try #require(try demo.tmux.foregroundChildPID(), "the demo runs as the shell's child")
+        #expect(kill(pid, signal) == 0)
+        let exit = try demo.waitForExit()
+        #expect(exit.status == "status:\(128 + signal)", "still dies of the signal")
+        let text = try String(contentsOfFile: cast, encoding: .utf8)
+        #expect(text.hasSuffix("\n"))
+        let parsed = try CastFile(text)
+        #expect(parsed.events.count >= 3)
+        let last = try #require(parsed.events.last)
+        #expect(last.code == "o")
+        #expect(last.data == castClosingOutput, "killed by \(signal): the cast ends with \(last.data.debugDescription)")
+        #expect(last.time >= parsed.events[parsed.events.count - 2].time)
+    }
 }

@@ -17,10 +17,11 @@ final class FrameRecorder {
         self.colorDepth = colorDepth
         do {
             // Closing output: back to the default style with the cursor shown, so a replay
-            // leaves the terminal as it found it.
+            // leaves the terminal as it found it, even when the demo is killed.
             writer = try AsciicastWriter(path: path, width: size.width, height: size.height,
                                          term: "xterm-256color", timestamp: timestamp, force: force,
-                                         closingOutput: ANSIEncoder.resetStyle + ANSIEncoder.showCursor)
+                                         closingOutput: ANSIEncoder.resetStyle + ANSIEncoder.showCursor,
+                                         closesOnSignal: true)
         } catch {
             throw DemoError("cannot record: \(error.description)", exitStatus: 2)
         }

@@ -11,7 +11,8 @@ import Glibc
 ///
 /// The closing output (for a terminal recording: reset the colours, show the cursor) is the
 /// last event, written by ``close()``, and also after a failed write if it still fits, so
-/// that a player leaves its terminal as it found it.
+/// that a player leaves its terminal as it found it. With `closesOnSignal` it is also written
+/// when SIGTERM, SIGHUP, SIGINT or a crash ends the process before ``close()``.
 ///
 /// Times never go backwards: an event earlier than the previous one is written at the
 /// previous one's time. Output bytes are expected to be UTF-8; a character split across two
@@ -27,6 +28,8 @@ public final class AsciicastWriter {
     public private(set) var failure: RecordingError?
     /// The output written as the last event when the recording ends.
     public let closingOutput: [UInt8]
+    /// Whether a signal that ends the process appends the closing output.
+    public let closesOnSignal: Bool
 
     /// The open file, or -1 once closed. Readable in the module so tests can make writes fail.
     private(set) var fd: Int32
@@ -50,12 +53,15 @@ public final class AsciicastWriter {
     ///   - force: replace the file if it exists. Without it an existing path is refused.
     ///   - closingOutput: output for the last event, written when the recording ends (see
     ///     ``close()``); nothing when empty.
+    ///   - closesOnSignal: also write the closing output when a terminating signal or a crash
+    ///     ends the process first. Signal handlers are process-wide: one such writer at a time.
     public init(
         path: String, width: Int, height: Int, term: String = "xterm-256color", shell: String? = nil,
-        timestamp: Int? = nil, force: Bool = false, closingOutput: [UInt8] = []
+        timestamp: Int? = nil, force: Bool = false, closingOutput: [UInt8] = [], closesOnSignal: Bool = false
     ) throws(RecordingError) {
         self.path = path
         self.closingOutput = closingOutput
+        self.closesOnSignal = closesOnSignal && !closingOutput.isEmpty
         guard !path.isEmpty else {
             throw RecordingError(path: path, reason: "no file name given")
         }
@@ -72,6 +78,7 @@ public final class AsciicastWriter {
             fd = -1
             throw RecordingError(path: path, reason: reason)
         }
+        armClosingLine()
     }
 
     deinit {
@@ -87,13 +94,17 @@ public final class AsciicastWriter {
         pending = Array(data.suffix(tail))
         data.removeLast(tail)
         guard !data.isEmpty else { return }
-        emit(AsciicastFormat.outputLine(time: nextTime(time), data: String(decoding: data, as: UTF8.self)))
+        let line = AsciicastFormat.outputLine(time: nextTime(time), data: String(decoding: data, as: UTF8.self))
+        armClosingLine()
+        emit(line)
     }
 
     /// Records that the terminal became `columns` × `rows` at `time`.
     public func resize(columns: Int, rows: Int, at time: Double) {
         guard fd >= 0, failure == nil else { return }
-        emit(AsciicastFormat.resizeLine(time: nextTime(time), columns: columns, rows: rows))
+        let line = AsciicastFormat.resizeLine(time: nextTime(time), columns: columns, rows: rows)
+        armClosingLine()
+        emit(line)
     }
 
     /// Writes what is pending and the closing output (at `time`, or at the last event's time
@@ -110,6 +121,8 @@ public final class AsciicastWriter {
             emit(line)
         }
         if failure == nil { emit(closingLine()) }
+        // Only now: a signal before the line above still closes the recording (at worst twice).
+        if closesOnSignal { ClosingLineOnSignal.disarm() }
         _ = fsync(fd)
         _ = Glibc.close(fd)
         fd = -1
@@ -128,9 +141,18 @@ public final class AsciicastWriter {
         if let reason = writeLine(line) {
             failure = RecordingError(path: path, reason: reason, whileWriting: true)
             // The failed line was cut away, which may have freed the room the closing line
-            // needs; if it fails too, it is cut away as well.
+            // needs; if it fails too, it is cut away as well. Either way the recording is over.
             if let closing = closingLine() { _ = writeLine(closing) }
+            if closesOnSignal { ClosingLineOnSignal.disarm() }
         }
+    }
+
+    /// Prepares the closing line at the time of the event about to be written, for a signal
+    /// that ends the process before ``close()``. Prepared before the event is written, so it
+    /// is never earlier than the last event in the file.
+    private func armClosingLine() {
+        guard closesOnSignal, let line = closingLine() else { return }
+        ClosingLineOnSignal.arm(fileDescriptor: fd, line: Array(line.utf8) + [0x0A])
     }
 
     /// The closing output as an event at the last event's time, or nil when there is none.

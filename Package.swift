@@ -39,6 +39,7 @@ let package = Package(
             name: "curtain-demo",
             dependencies: [
                 "CurtainDemoKit",
+                "CurtainScreen",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             // Release builds link the Swift runtime in instead of loading it as shared

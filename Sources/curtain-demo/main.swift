@@ -1,6 +1,7 @@
 import ArgumentParser
 import CurtainDemoKit
 import CurtainLayout
+import CurtainScreen
 import Glibc
 
 /// `curtain-demo`: UIKit-style presentations in the terminal, interactive, scripted, headless
@@ -76,7 +77,12 @@ struct CurtainDemo: ParsableCommand {
             guard let text = BuiltInScripts.named(name) else {
                 throw ValidationError("no built-in script '\(name)' (known: \(BuiltInScripts.names.joined(separator: ", ")))")
             }
-            print(text, terminator: text.hasSuffix("\n") ? "" : "\n")
+            do {
+                try StandardStreams.writeOutput(text.hasSuffix("\n") ? text : text + "\n")
+            } catch {
+                report(error)
+                throw ExitCode(error.exitStatus)
+            }
             return
         }
         var options = DemoOptions()
@@ -90,17 +96,24 @@ struct CurtainDemo: ParsableCommand {
         options.typingSpeed = typingSpeed
         options.reduceMotion = reduceMotion || getenv("CURTAIN_REDUCE_MOTION").map { String(cString: $0) == "1" } ?? false
         options.speed = speed
+        options.noColor = ColorDepth.noColorRequested(by: getenv("NO_COLOR").map { String(cString: $0) })
         let status: Int32 = try MainActor.assumeIsolated {
             do {
                 return try options.headless ? HeadlessDriver.run(options) : InteractiveDriver.run(options)
             } catch let error as DemoError {
-                let message = error.message.hasPrefix("curtain-demo") ? error.message : "curtain-demo: \(error.message)"
-                HeadlessDriver.write(message + "\n", to: STDERR_FILENO)
+                report(error)
                 return error.exitStatus
             }
         }
         if status != 0 { throw ExitCode(status) }
     }
+}
+
+/// Prints `error` on standard error as one line starting with the program's name.
+func report(_ error: DemoError) {
+    guard !error.message.isEmpty else { return }
+    let message = error.message.hasPrefix("curtain-demo") ? error.message : "curtain-demo: \(error.message)"
+    StandardStreams.writeError(message + "\n")
 }
 
 func parseSize(_ text: String) -> Size? {

@@ -1,4 +1,5 @@
 import Foundation
+import Glibc
 import Testing
 
 @testable import CurtainDemoKit
@@ -313,6 +314,112 @@ struct AsciicastWriterTests {
         let text = lines(try directory.read("f.cast"))
         #expect(text.count == 3)
         #expect(try event(text[1]).data == "before")
+    }
+
+    /// A `write(2)` that fails like a disk filling up: the call that crosses `limit` bytes
+    /// writes what fits and returns that count; the next `failures` calls fail with ENOSPC;
+    /// after them writes succeed again (the truncation freed room).
+    final class FillingDisk: @unchecked Sendable {
+        let limit: Int
+        var failures: Int
+        var written = 0
+        init(limit: Int, failures: Int = .max) {
+            self.limit = limit
+            self.failures = failures
+        }
+        func write(_ fd: Int32, _ bytes: UnsafeRawPointer, _ count: Int) -> Int {
+            let room = limit - written
+            if room <= 0, failures > 0 {
+                failures -= 1
+                errno = ENOSPC
+                return -1
+            }
+            if room <= 0 { return Glibc.write(fd, bytes, count) }
+            let result = Glibc.write(fd, bytes, min(count, room))
+            if result > 0 { written += result }
+            return result
+        }
+    }
+
+    @Test("a write cut short by a full disk is truncated away: the file ends with a complete line")
+    func partialLineIsTruncated() throws {
+        let directory = try ScratchDirectory()
+        defer { directory.remove() }
+        let path = directory.file("full.cast")
+        let writer = try AsciicastWriter(path: path, width: 10, height: 5, timestamp: nil)
+        writer.output(Array("before".utf8), at: 0)
+        let complete = try directory.read("full.cast")
+        // Room for 7 more bytes: the next line is cut after `[1.0000`, then the disk is full.
+        let disk = FillingDisk(limit: 7)
+        writer.writeSystemCall = disk.write
+        writer.output(Array("lost".utf8), at: 1)
+        #expect(writer.failure == RecordingError(path: path, reason: "no space left on device", whileWriting: true))
+        writer.output(Array("after".utf8), at: 2)
+        writer.close()
+        #expect(try directory.read("full.cast") == complete)
+    }
+
+    @Test("after a failed write the closing output is still written if it fits, so a replay ends clean")
+    func closingOutputAfterFailure() throws {
+        let directory = try ScratchDirectory()
+        defer { directory.remove() }
+        let path = directory.file("full.cast")
+        let writer = try AsciicastWriter(
+            path: path, width: 10, height: 5, timestamp: nil, closingOutput: Array("\u{1B}[0m".utf8))
+        writer.output(Array("\u{1B}[31mred".utf8), at: 0.5)
+        // The truncation frees the cut line's bytes: the closing line fits again.
+        let disk = FillingDisk(limit: 7, failures: 1)
+        writer.writeSystemCall = disk.write
+        writer.output(Array("lost".utf8), at: 1)
+        writer.output(Array("dropped".utf8), at: 2)
+        writer.close()
+        #expect(writer.failure?.reason == "no space left on device")
+        let text = lines(try directory.read("full.cast"))
+        #expect(text.count == 4)
+        #expect(try event(text[1]).data == "\u{1B}[31mred")
+        let closing = try event(text[2])
+        #expect(closing.data == "\u{1B}[0m")
+        #expect(closing.time == 1)  // the time of the event that failed: never before the last
+        #expect(text[3] == "")
+    }
+
+    @Test("close writes the closing output as the last event, at the last event's time")
+    func closingOutputOnClose() throws {
+        let directory = try ScratchDirectory()
+        defer { directory.remove() }
+        let writer = try AsciicastWriter(
+            path: directory.file("c.cast"), width: 10, height: 5, timestamp: nil, closingOutput: Array("bye".utf8))
+        writer.output(Array("hi".utf8), at: 2.5)
+        writer.close()
+        writer.close()
+        let text = lines(try directory.read("c.cast"))
+        #expect(text.count == 4)
+        #expect(try event(text[2]).data == "bye")
+        #expect(try event(text[2]).time == 2.5)
+    }
+
+    @Test("what a terminating signal's handler writes: the closing line at the last event's time, once")
+    func closingLineOnSignal() throws {
+        let directory = try ScratchDirectory()
+        defer { directory.remove() }
+        let writer = try AsciicastWriter(
+            path: directory.file("k.cast"), width: 10, height: 5, timestamp: nil, closingOutput: Array("bye".utf8),
+            closesOnSignal: true)
+        writer.output(Array("hi".utf8), at: 1.5)
+        writer.resize(columns: 8, rows: 4, at: 2.25)
+        // The handler's work, called directly: no signal needed.
+        ClosingLineOnSignal.writeLine()
+        ClosingLineOnSignal.writeLine()
+        let text = lines(try directory.read("k.cast"))
+        #expect(text.count == 5)
+        #expect(try event(text[3]).data == "bye")
+        #expect(try event(text[3]).time == 2.25)
+        #expect(text[4] == "")
+        writer.close()
+        // Closed: a later signal writes nothing more.
+        let closed = try directory.read("k.cast")
+        ClosingLineOnSignal.writeLine()
+        #expect(try directory.read("k.cast") == closed)
     }
 
     @Test(.enabled(if: getuid() != 0, "root may write anywhere"))

@@ -17,24 +17,31 @@ enum DemoCLI {
 
     /// Runs the binary with `arguments` in `directory`, standard input from /dev/null.
     /// Output goes to files, not pipes, so a large `--frames` output cannot fill a pipe and stall.
-    static func run(_ arguments: [String], in directory: ScratchDirectory) throws -> Result {
+    /// `standardOutput` names another file for standard output (such as /dev/full); the
+    /// result's `stdout` is then empty. The environment is this process's without `NO_COLOR`,
+    /// plus `environment`.
+    static func run(_ arguments: [String], in directory: ScratchDirectory, standardOutput: String? = nil,
+                    environment: [String: String] = [:]) throws -> Result {
         let id = UUID().uuidString
-        let outPath = directory.file("stdout-\(id)"), errPath = directory.file("stderr-\(id)")
-        FileManager.default.createFile(atPath: outPath, contents: nil)
-        FileManager.default.createFile(atPath: errPath, contents: nil)
+        let outPath = standardOutput ?? directory.file("stdout-\(id)"), errPath = directory.file("stderr-\(id)")
+        if standardOutput == nil { _ = FileManager.default.createFile(atPath: outPath, contents: nil) }
+        _ = FileManager.default.createFile(atPath: errPath, contents: nil)
         let out = try FileHandle(forWritingTo: URL(fileURLWithPath: outPath))
         let err = try FileHandle(forWritingTo: URL(fileURLWithPath: errPath))
         defer { try? out.close(); try? err.close() }
         let process = Process()
         process.executableURL = URL(fileURLWithPath: binary)
         process.arguments = arguments
+        var inherited = ProcessInfo.processInfo.environment
+        inherited["NO_COLOR"] = nil
+        process.environment = inherited.merging(environment) { $1 }
         process.currentDirectoryURL = URL(fileURLWithPath: directory.path)
         process.standardInput = FileHandle.nullDevice
         process.standardOutput = out
         process.standardError = err
         try process.run()
         process.waitUntilExit()
-        let stdout = Array(try Data(contentsOf: URL(fileURLWithPath: outPath)))
+        let stdout = standardOutput == nil ? Array(try Data(contentsOf: URL(fileURLWithPath: outPath))) : []
         let stderr = String(decoding: try Data(contentsOf: URL(fileURLWithPath: errPath)), as: UTF8.self)
         return Result(status: process.terminationStatus, stdout: stdout, stderr: stderr)
     }
@@ -234,5 +241,34 @@ struct HeadlessCLITests {
         #expect(result.status == 2)
         #expect(result.stdout.isEmpty)
         #expect(result.stderr == "curtain-demo: cannot read script 'no-such-script.txt': no such file or directory\n")
+    }
+
+    @Test("a failed write to standard output exits 1 with one line on stderr",
+          arguments: [["--headless", "--script", "tour"], ["--headless", "--frames", "--output", "ansi"],
+                      ["--print-script", "tour"]])
+    func fullStandardOutput(arguments: [String]) throws {
+        let scratch = try ScratchDirectory()
+        defer { scratch.remove() }
+        // /dev/full takes the open and fails every write with ENOSPC.
+        let result = try DemoCLI.run(arguments, in: scratch, standardOutput: "/dev/full")
+        #expect(result.status == 1, "\(arguments): stderr: \(result.stderr)")
+        #expect(result.stderr == "curtain-demo: cannot write to standard output: no space left on device\n",
+                "\(arguments)")
+    }
+
+    @Test("output cut short by a closed pipe ends quietly, by SIGPIPE as usual")
+    func closedPipeIsQuiet() throws {
+        let scratch = try ScratchDirectory()
+        defer { scratch.remove() }
+        // `head -c 1` exits after one byte; the demo's next write finds the pipe closed.
+        let shell = Process()
+        shell.executableURL = URL(fileURLWithPath: "/bin/sh")
+        shell.arguments = ["-c", "( '\(DemoCLI.binary)' --headless --script tour --frames 2> err; echo $? > status ) | head -c 1 > /dev/null"]
+        shell.currentDirectoryURL = URL(fileURLWithPath: scratch.path)
+        try shell.run()
+        shell.waitUntilExit()
+        let status = String(decoding: try scratch.read("status"), as: UTF8.self)
+        #expect(status == "141\n")   // 128 + SIGPIPE
+        #expect(try scratch.read("err").isEmpty)
     }
 }

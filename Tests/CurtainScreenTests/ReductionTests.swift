@@ -1,3 +1,4 @@
+import CurtainLayout
 import PropertyBased
 import Testing
 import CurtainScreen
@@ -92,5 +93,30 @@ import CurtainScreen
         #expect(!dimmed256.attributes.contains(.dim))
         #expect(dimmed256.foreground == .indexed(ColorReduction.nearestIndexed256(red: 128, green: 0, blue: 0)))
         #expect(ColorReduction.reduce(dimmed, to: .trueColor) == dimmed)
+    }
+
+    @Test func dimShowsAsFaintOnlyWhereColoursAreFew() {
+        #expect(ColorDepth.allCases.filter(\.showsDimAsFaint) == [.ansi16, .ansi8, .monochrome])
+    }
+
+    @Test func noColorIsAnyNonEmptyValue() {
+        #expect(ColorDepth.noColorRequested(by: "1"))
+        #expect(ColorDepth.noColorRequested(by: "0"))  // any value, even "0" (no-color.org)
+        #expect(!ColorDepth.noColorRequested(by: ""))
+        #expect(!ColorDepth.noColorRequested(by: nil))
+    }
+
+    @Test func bufferReducedToMonochromeShowsTheDimAsFaint() {
+        var buffer = CellBuffer(size: Size(width: 4, height: 1))
+        _ = buffer.draw("ab", at: Point(x: 0, y: 0), style: Style(foreground: .indexed(214), background: .indexed(24)))
+        _ = buffer.draw("cd", at: Point(x: 2, y: 0), style: Style(foreground: .indexed(245)))
+        buffer.dim(Rect(x: 0, y: 0, width: 2, height: 1), strength: 0.5)
+        let plain = buffer.reducingColors(to: .monochrome)
+        #expect(plain.lines(trimmingTrailingSpaces: false) == buffer.lines(trimmingTrailingSpaces: false))
+        for x in 0..<4 {
+            #expect(plain[x, 0].style.foreground.isDefault && plain[x, 0].style.background.isDefault)
+            #expect(plain[x, 0].style.attributes.contains(.dim) == (x < 2), "cell \(x)")
+        }
+        #expect(buffer.reducingColors(to: .trueColor) == buffer)
     }
 }

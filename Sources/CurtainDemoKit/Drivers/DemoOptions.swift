@@ -16,12 +16,16 @@ public struct DemoOptions: Sendable {
     public var force = false
     public var typingSpeed = ScriptTimeline.defaultTypingSpeed
     public var reduceMotion = false
+    /// `NO_COLOR` asks for no colours: headless output and recordings show none, and the dim
+    /// as faint, like the terminal does (which reads `NO_COLOR` itself).
+    public var noColor = false
     public var speed = 1.0
 
     public init() {}
 }
 
-/// An error the command line reports in one line, with the exit status it deserves.
+/// An error the command line reports in one line, with the exit status it deserves. An empty
+/// message prints nothing (the status alone tells what happened).
 public struct DemoError: Error, CustomStringConvertible, Sendable {
     public var message: String
     public var exitStatus: Int32

@@ -15,23 +15,27 @@ public enum HeadlessDriver {
         let clock = ManualClock()
         let motion = MotionSettings(reduceMotion: options.reduceMotion, speed: options.speed)
         let app = DemoApp(size: options.size, clock: clock, motion: motion)
+        // What a terminal would show: no colours under NO_COLOR, else every colour as drawn.
+        let colorDepth: ColorDepth = options.noColor ? .monochrome : .trueColor
         // No wall-clock timestamp: the file is byte-identical from run to run.
-        let recorder = try options.record.map { try FrameRecorder(path: $0, size: options.size, timestamp: nil, force: options.force) }
+        let recorder = try options.record.map {
+            try FrameRecorder(path: $0, size: options.size, timestamp: nil, force: options.force, colorDepth: colorDepth)
+        }
         var cursor = timeline.map(ScriptCursor.init)
         var frameCount = 0
         var last = app.screen
 
-        func emit(_ frame: CellBuffer) {
+        func emit(_ frame: CellBuffer) throws(DemoError) {
             last = frame
             frameCount += 1
             recorder?.record(frame, at: clock.now)
             if options.frames {
-                write("--- frame \(frameCount) at \(formatSeconds(clock.now))s ---\n")
-                write(render(frame, as: options.output))
+                try StandardStreams.writeOutput("--- frame \(frameCount) at \(formatSeconds(clock.now))s ---\n")
+                try StandardStreams.writeOutput(render(frame, as: options.output, colorDepth: colorDepth))
             }
         }
 
-        if let frame = app.renderFrame() { emit(frame) }
+        if let frame = app.renderFrame() { try emit(frame) }
         // Without a script, the first frame is the whole run.
         while var current = cursor, !app.quitRequested {
             // Wake for the next scripted event or the next frame the app needs, whichever is first.
@@ -45,37 +49,24 @@ public enum HeadlessDriver {
                 if app.quitRequested { break }
             }
             cursor = current
-            if let frame = app.renderFrame() { emit(frame) }
+            if let frame = app.renderFrame() { try emit(frame) }
             if ended { break }
         }
         recorder?.finish(at: clock.now)
-        if !options.frames { write(render(last, as: options.output)) }
+        if !options.frames { try StandardStreams.writeOutput(render(last, as: options.output, colorDepth: colorDepth)) }
         if let failure = recorder?.failure { throw DemoError(failure) }
         return 0
     }
-
-    static func write(_ text: String) { write(text, to: STDOUT_FILENO) }
-
-    /// Writes to a descriptor directly (no stdio buffering to flush at exit).
-    public static func write(_ text: String, to descriptor: Int32) {
-        var text = text
-        text.withUTF8 { bytes in
-            var offset = 0
-            while offset < bytes.count {
-                let written = Glibc.write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
-                if written <= 0 { if errno == EINTR { continue }; return }
-                offset += written
-            }
-        }
-    }
 }
 
-/// A frame as text lines, or as text with SGR colour sequences (reset at each line end).
-func render(_ frame: CellBuffer, as output: DemoOptions.Output) -> String {
+/// A frame as text lines, or as text with SGR sequences (reset at each line end) for what a
+/// terminal of `colorDepth` shows.
+func render(_ drawn: CellBuffer, as output: DemoOptions.Output, colorDepth: ColorDepth) -> String {
     switch output {
     case .text:
-        return frame.lines(trimmingTrailingSpaces: true).joined(separator: "\n") + "\n"
+        return drawn.lines(trimmingTrailingSpaces: true).joined(separator: "\n") + "\n"
     case .ansi:
+        let frame = drawn.reducingColors(to: colorDepth)
         var out = ""
         for y in 0..<frame.size.height {
             var encoder = ANSIEncoder()

@@ -23,7 +23,7 @@ public enum InteractiveDriver {
         var warnings: [String] = []
         defer {
             terminal.stop()
-            for warning in warnings { HeadlessDriver.write("curtain-demo: warning: \(warning)\n", to: STDERR_FILENO) }
+            for warning in warnings { StandardStreams.writeError("curtain-demo: warning: \(warning)\n") }
         }
         let clock = SystemClock()
         let motion = MotionSettings(reduceMotion: options.reduceMotion, speed: options.speed)
@@ -31,7 +31,8 @@ public enum InteractiveDriver {
         let recorder: FrameRecorder?
         do {
             recorder = try options.record.map {
-                try FrameRecorder(path: $0, size: terminal.size, timestamp: Int(time(nil)), force: options.force)
+                try FrameRecorder(path: $0, size: terminal.size, timestamp: Int(time(nil)), force: options.force,
+                                  colorDepth: terminal.colorDepth)
             }
         }
         var cursor = timeline.map(ScriptCursor.init)
@@ -67,7 +68,8 @@ public enum InteractiveDriver {
         }
         if let frame = app.renderFrame() { recorder?.record(frame, at: clock.now) }
         recorder?.finish(at: clock.now)
-        if let failure = recorder?.failure { warnings.append(failure) }
+        // Reported like headless runs report it, after the terminal is restored.
+        if let failure = recorder?.failure { throw DemoError(failure) }
         return 0
     }
 }

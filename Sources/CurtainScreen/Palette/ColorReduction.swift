@@ -65,16 +65,11 @@ public enum ColorReduction {
     public static func reduce(_ style: Style, to depth: ColorDepth) -> Style {
         var result = style
         result.background = reduce(style.background, to: depth)
-        switch depth {
-        case .trueColor, .indexed256:
+        if style.isDimmed, depth.showsDimAsFaint {
+            result.attributes.insert(.dim)
+            result.foreground = reduce(brightened(style.foreground), to: depth)
+        } else {
             result.foreground = reduce(style.foreground, to: depth)
-        case .ansi16, .ansi8, .monochrome:
-            if style.isDimmed {
-                result.attributes.insert(.dim)
-                result.foreground = reduce(brightened(style.foreground), to: depth)
-            } else {
-                result.foreground = reduce(style.foreground, to: depth)
-            }
         }
         return result
     }

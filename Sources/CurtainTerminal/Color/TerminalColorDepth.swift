@@ -1,3 +1,5 @@
+import CurtainScreen
+
 /// How many colours the terminal can show, as CurtainTerminal uses them.
 ///
 /// Internal until CurtainScreen's `ColorDepth` lands; the session publishes only
@@ -25,7 +27,7 @@ enum TerminalColorDepth: Hashable, Sendable {
     ///     (https://no-color.org).
     ///   - directColorFlag: terminfo's `RGB` flag.
     static func detect(colors: Int, hasColors: Bool, noColor: String?, directColorFlag: Bool) -> TerminalColorDepth {
-        if let noColor, !noColor.isEmpty { return .monochrome }
+        if ColorDepth.noColorRequested(by: noColor) { return .monochrome }
         guard hasColors else { return .monochrome }
         if directColorFlag, colors >= 0x100_0000 { return .direct }
         if colors >= 256 { return .indexed256 }
@@ -47,12 +49,19 @@ enum TerminalColorDepth: Hashable, Sendable {
 }
 
 extension TerminalColorDepth {
-    /// True where blended (darkened) colours cannot be shown faithfully, so dimming uses the
-    /// faint attribute instead: no colours, or only the 8/16 ANSI ones.
-    var showsDimAsFaint: Bool {
+    /// The same depth as CurtainScreen names it, for what is shared: which depths show the dim
+    /// as faint, and colour reduction for encoders that must show what the terminal showed.
+    var colorDepth: ColorDepth {
         switch self {
-        case .monochrome, .ansi8, .ansi16: true
-        case .indexed256, .direct: false
+        case .monochrome: .monochrome
+        case .ansi8: .ansi8
+        case .ansi16: .ansi16
+        case .indexed256: .indexed256
+        case .direct: .trueColor
         }
     }
+
+    /// True where blended (darkened) colours cannot be shown faithfully, so dimming uses the
+    /// faint attribute instead (see ``ColorDepth/showsDimAsFaint``).
+    var showsDimAsFaint: Bool { colorDepth.showsDimAsFaint }
 }

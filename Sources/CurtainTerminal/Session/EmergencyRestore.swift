@@ -15,7 +15,7 @@ import Glibc
 ///
 /// The state lives in one block of memory allocated before any handler is installed, so the
 /// handler never touches lazily initialised globals.
-enum EmergencyRestore {
+package enum EmergencyRestore {
     /// Signals that end the process and get a restoring handler.
     static let signals: [Int32] = [SIGTERM, SIGHUP, SIGINT, SIGILL, SIGTRAP, SIGABRT, SIGSEGV, SIGBUS, SIGFPE]
 
@@ -115,7 +115,7 @@ enum EmergencyRestore {
     /// before, which is the default or the Swift runtime's backtracer (it prints the crash and
     /// re-raises with the default action).
     /// (A switch, not an array: a handler must not trigger a global's lazy initialisation.)
-    static func isTrap(_ signal: Int32) -> Bool {
+    package static func isTrap(_ signal: Int32) -> Bool {
         switch signal {
         case SIGILL, SIGTRAP, SIGABRT, SIGSEGV, SIGBUS, SIGFPE: true
         default: false
@@ -124,7 +124,7 @@ enum EmergencyRestore {
 
     /// Whether the signal came from `kill` in another process rather than from this process
     /// (a fault, `raise`, `abort`). Async-signal-safe.
-    static func isFromAnotherProcess(_ info: UnsafeMutablePointer<siginfo_t>?) -> Bool {
+    package static func isFromAnotherProcess(_ info: UnsafeMutablePointer<siginfo_t>?) -> Bool {
         guard let info else { return false }
         // SI_USER (0) and SI_TKILL (negative) mark kill/tkill; a fault has a positive code.
         return info.pointee.si_code <= 0 && info.pointee._sifields._kill.si_pid != getpid()

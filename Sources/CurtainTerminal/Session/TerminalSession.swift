@@ -58,6 +58,11 @@ public final class TerminalSession {
     /// 16, 256, or 16,777,216 for direct colour.
     public let colorCount: Int
 
+    /// What the terminal shows of colours, as CurtainScreen names it: `.monochrome` when it has
+    /// none or `NO_COLOR` is set. A recording of the session reduces its frames to this depth
+    /// (``ColorReduction/reduce(_:to:)-(Style,_)``) to show what the terminal showed.
+    public var colorDepth: ColorDepth { writer.depth.colorDepth }
+
     /// Whether the locale can show Unicode (its character set is UTF-8). When false, box-drawing
     /// characters are drawn with the terminal's line-drawing set and characters the locale
     /// cannot encode appear as `?`; programs may prefer ASCII alternatives.

@@ -1,0 +1,178 @@
+import CurtainTerminal
+import Glibc
+
+/// Appends a recording's closing line when a signal ends the process before the recording is
+/// closed: SIGTERM, SIGHUP and SIGINT, and traps (a crash). Without it a killed session's
+/// cast ends mid-frame, and a player leaves its viewer's terminal in the recording's colours
+/// with the cursor hidden.
+///
+/// The handler is async-signal-safe: it only `write(2)`s a line prepared in advance to the
+/// recording's descriptor (the writer prepares it before each event, with that event's time,
+/// so the closing line is never earlier than the last event). The prepared line lives in one
+/// block allocated before any handler is installed, in two slots: the writer fills the one
+/// not in use and then switches, so a handler never reads a half-written line.
+///
+/// Then the handler puts back the action that was there before (the terminal's
+/// ``TerminalSession`` restore, or the default) and hands the signal on to it, so the terminal
+/// is restored as before and the process still dies of the same signal.
+///
+/// One recording at a time per process: arming again replaces the line and descriptor.
+/// Disarm before anything armed later is disarmed (last armed, first disarmed), because each
+/// disarm puts back the handlers that were there when it was armed.
+enum ClosingLineOnSignal {
+    /// The signals that end the process and get the handler (as `EmergencyRestore` has them).
+    static let signals: [Int32] = [SIGTERM, SIGHUP, SIGINT, SIGILL, SIGTRAP, SIGABRT, SIGSEGV, SIGBUS, SIGFPE]
+
+    /// Room for one line: a closing line is a time and a few escape sequences.
+    static let lineCapacity = 256
+
+    typealias Slot = (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64,
+                      UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64,
+                      UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64,
+                      UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64)
+
+    struct State {
+        var armed: sig_atomic_t = 0
+        var fileDescriptor: Int32 = -1
+        /// Which slot holds the line to write: 0 or 1.
+        var current: sig_atomic_t = 0
+        var counts: (Int, Int) = (0, 0)
+        var slots: (Slot, Slot)
+        /// Previous actions, indexed by signal number.
+        var previous: (Glibc.sigaction, Glibc.sigaction, Glibc.sigaction, Glibc.sigaction, Glibc.sigaction,
+                       Glibc.sigaction, Glibc.sigaction, Glibc.sigaction, Glibc.sigaction, Glibc.sigaction,
+                       Glibc.sigaction, Glibc.sigaction, Glibc.sigaction, Glibc.sigaction, Glibc.sigaction,
+                       Glibc.sigaction, Glibc.sigaction, Glibc.sigaction, Glibc.sigaction, Glibc.sigaction,
+                       Glibc.sigaction, Glibc.sigaction, Glibc.sigaction, Glibc.sigaction, Glibc.sigaction,
+                       Glibc.sigaction, Glibc.sigaction, Glibc.sigaction, Glibc.sigaction, Glibc.sigaction,
+                       Glibc.sigaction, Glibc.sigaction)
+        /// Which entries of `previous` hold a saved action.
+        var installed: UInt64 = 0
+    }
+
+    /// Allocated once, never freed: handlers may run at any moment of the process's life.
+    nonisolated(unsafe) static let state: UnsafeMutablePointer<State> = {
+        let pointer = UnsafeMutablePointer<State>.allocate(capacity: 1)
+        let empty = Glibc.sigaction()
+        let zero: Slot = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+        pointer.initialize(to: State(slots: (zero, zero), previous: (
+            empty, empty, empty, empty, empty, empty, empty, empty, empty, empty, empty, empty, empty, empty, empty, empty,
+            empty, empty, empty, empty, empty, empty, empty, empty, empty, empty, empty, empty, empty, empty, empty, empty)))
+        return pointer
+    }()
+
+    /// Makes `line` (newline included) what a terminating signal appends to `fileDescriptor`,
+    /// installing the handlers the first time. A line longer than ``lineCapacity`` disarms:
+    /// better no closing line than half of one.
+    static func arm(fileDescriptor: Int32, line: [UInt8]) {
+        let s = state // initialise before any handler can run
+        guard line.count <= lineCapacity else {
+            disarm()
+            return
+        }
+        let next: sig_atomic_t = s.pointee.armed != 0 && s.pointee.current == 0 ? 1 : 0
+        withUnsafeMutableBytes(of: &s.pointee.slots) { buffer in
+            let base = Int(next) * MemoryLayout<Slot>.size
+            for (i, byte) in line.enumerated() { buffer[base + i] = byte }
+        }
+        if next == 0 { s.pointee.counts.0 = line.count } else { s.pointee.counts.1 = line.count }
+        s.pointee.fileDescriptor = fileDescriptor
+        s.pointee.current = next
+        guard s.pointee.armed == 0 else { return }
+        s.pointee.armed = 1
+        for signal in signals { install(signal) }
+    }
+
+    /// Removes the handlers, putting back what was there before.
+    static func disarm() {
+        let s = state
+        s.pointee.armed = 0
+        for signal in signals where s.pointee.installed & (1 << UInt64(signal)) != 0 {
+            restorePrevious(signal)
+        }
+    }
+
+    /// Writes the armed line, once. Async-signal-safe.
+    static func writeLine() {
+        let s = state
+        guard s.pointee.armed != 0 else { return }
+        s.pointee.armed = 0
+        let fd = s.pointee.fileDescriptor
+        let slot = Int(s.pointee.current)
+        let count = slot == 0 ? s.pointee.counts.0 : s.pointee.counts.1
+        withUnsafeBytes(of: &s.pointee.slots) { buffer in
+            let base = buffer.baseAddress! + slot * MemoryLayout<Slot>.size
+            var offset = 0
+            while offset < count {
+                let written = write(fd, base + offset, count - offset)
+                if written <= 0 { break }
+                offset += written
+            }
+        }
+    }
+
+    private static func install(_ signal: Int32) {
+        guard signal > 0, signal < 32 else { return }
+        var current = Glibc.sigaction()
+        guard sigaction(signal, nil, &current) == 0 else { return }
+        // A signal the parent chose to ignore (nohup) stays ignored.
+        if unsafeBitCast(current.__sigaction_handler.sa_handler, to: Int.self) == 1 { return } // SIG_IGN
+        var action = Glibc.sigaction()
+        action.__sigaction_handler.sa_sigaction = { signal, info, context in
+            ClosingLineOnSignal.handle(signal, info: info, context: context)
+        }
+        sigemptyset(&action.sa_mask)
+        action.sa_flags = SA_SIGINFO
+        let s = state
+        withUnsafeMutableBytes(of: &s.pointee.previous) { buffer in
+            let slots = buffer.bindMemory(to: Glibc.sigaction.self)
+            _ = sigaction(signal, &action, &slots[Int(signal)])
+        }
+        s.pointee.installed |= 1 << UInt64(signal)
+    }
+
+    private static func restorePrevious(_ signal: Int32) {
+        let s = state
+        withUnsafeMutableBytes(of: &s.pointee.previous) { buffer in
+            let slots = buffer.bindMemory(to: Glibc.sigaction.self)
+            _ = sigaction(signal, &slots[Int(signal)], nil)
+        }
+        s.pointee.installed &= ~(1 << UInt64(signal))
+    }
+
+    /// The signal handler: the closing line, then the previous action for the same signal.
+    ///
+    /// A previous handler (the terminal's restore) is called directly with this signal's
+    /// details, so it sees what this handler saw (it tells a `kill` from a crash by them).
+    /// Under the default action a crash this process caused returns, and the faulting
+    /// instruction or `abort` repeats it with the default action in place; anything else is
+    /// raised again, delivered when this handler returns.
+    private static func handle(_ signal: Int32, info: UnsafeMutablePointer<siginfo_t>?,
+                               context: UnsafeMutableRawPointer?) {
+        writeLine()
+        guard signal > 0, signal < 32 else { return }
+        var previous = Glibc.sigaction()
+        withUnsafeMutableBytes(of: &state.pointee.previous) { buffer in
+            previous = buffer.bindMemory(to: Glibc.sigaction.self)[Int(signal)]
+        }
+        // Every handler goes: the line is written. (A plain loop, not the `signals` array: a
+        // handler touches no Swift arrays.)
+        var each: Int32 = 1
+        while each < 32 {
+            if state.pointee.installed & (1 << UInt64(each)) != 0 { restorePrevious(each) }
+            each += 1
+        }
+        let handler = unsafeBitCast(previous.__sigaction_handler.sa_handler, to: Int.self)
+        if handler == 1 { return } // SIG_IGN
+        if handler != 0 { // a function
+            if previous.sa_flags & SA_SIGINFO != 0 {
+                previous.__sigaction_handler.sa_sigaction(signal, info, context)
+            } else {
+                previous.__sigaction_handler.sa_handler(signal)
+            }
+            return
+        }
+        if EmergencyRestore.isTrap(signal), !EmergencyRestore.isFromAnotherProcess(info) { return }
+        raise(signal)
+    }
+}

@@ -9,6 +9,7 @@ struct ScriptParser {
     static let commandNames = "key, type, wait, resize, end"
     static let durationHint = "expected a number followed by ms or s, like 400ms or 1.5s"
     static let sizeHint = "expected COLUMNSxROWS, like 60x20"
+    static let sizeRangeHint = "columns and rows must be whole numbers from 1 to \(maxSide)"
     static let commentHint = "comments must be on a line of their own, starting with #"
     static let crOnlyHint = "the line ends are CR only (old Mac): convert them to LF"
     /// Longest `wait`: an hour is far beyond any demo, and keeps every sum of waits far from overflow.
@@ -270,7 +271,9 @@ struct ScriptParser {
         return .success(milliseconds)
     }
 
-    /// `60x20` → (60, 20), each side from 1 to ``maxSide``.
+    /// `60x20` → (60, 20), each side from 1 to ``maxSide``: decimal digits, one `x`, nothing
+    /// else (no sign, no spaces). Also parses `curtain-demo --size`. A well-formed size out of
+    /// range fails with ``sizeRangeHint``.
     static func parseSize(_ text: String) -> Result<(columns: Int, rows: Int), Reason> {
         let scalars = Array(text.unicodeScalars)
         let parts = scalars.split(separator: "x", maxSplits: 2, omittingEmptySubsequences: false)
@@ -280,7 +283,7 @@ struct ScriptParser {
         guard let columns = cappedValue(parts[0], cap: maxSide), let rows = cappedValue(parts[1], cap: maxSide),
             columns >= 1, rows >= 1
         else {
-            return .failure(Reason(message: "columns and rows must be whole numbers from 1 to \(maxSide)"))
+            return .failure(Reason(message: sizeRangeHint))
         }
         return .success((columns, rows))
     }

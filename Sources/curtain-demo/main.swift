@@ -1,6 +1,5 @@
 import ArgumentParser
 import CurtainDemoKit
-import CurtainLayout
 import CurtainScreen
 import Glibc
 
@@ -31,95 +30,104 @@ struct CurtainDemo: ParsableCommand {
         without colours (dimming becomes the faint attribute).
         """)
 
+    // Every option is read as typed (strings, nil when absent) and checked by `DemoArguments`,
+    // so that options without effect can be told from defaults and every mistake gets the
+    // same one-line message. `.unconditional` takes the next word as the value even when it
+    // starts with `-`, so `--speed -1` is "out of range", not "missing value".
+
     @Option(help: ArgumentHelp("Play a script of keys and text: a file, or 'tour'.", valueName: "file|tour"))
     var script: String?
 
-    @Option(name: .customLong("print-script"), help: ArgumentHelp("Print a built-in script (tour) and exit.", valueName: "name"))
+    @Option(name: .customLong("print-script"), help: ArgumentHelp("Print a built-in script (tour) and exit; takes no other option.", valueName: "name"))
     var printScript: String?
 
     @Flag(help: "Run with no terminal on a manual clock and print the final screen.")
     var headless = false
 
-    @Option(help: ArgumentHelp("Screen size for --headless.", valueName: "COLSxROWS"))
-    var size: String = "80x24"
+    @Option(parsing: .unconditional, help: ArgumentHelp("Screen size for --headless, 1x1 to 1000x1000 (default \(DemoArguments.defaultSize)).", valueName: "COLSxROWS"))
+    var size: String?
 
-    @Option(help: ArgumentHelp("Headless output: text or ansi.", valueName: "text|ansi"))
-    var output: String = "text"
+    @Option(help: ArgumentHelp("Output for --headless: text or ansi (default text).", valueName: "text|ansi"))
+    var output: String?
 
-    @Flag(help: "Headless: print every frame, each after a line with its time.")
+    @Flag(help: "With --headless: print every frame, each after a line with its time.")
     var frames = false
 
     @Option(help: ArgumentHelp("Record an asciicast v2 file.", valueName: "file.cast"))
     var record: String?
 
-    @Flag(help: "Overwrite the --record file if it exists.")
+    @Flag(help: "With --record: overwrite the file if it exists.")
     var force = false
 
-    @Option(name: .customLong("typing-speed"), help: ArgumentHelp("Characters per second for a script's 'type'.", valueName: "cps"))
-    var typingSpeed: Double = 12
+    @Option(name: .customLong("typing-speed"), parsing: .unconditional, help: ArgumentHelp("Typing speed for a script's 'type', \(typingRange) characters a second (default \(Int(ScriptTimeline.defaultTypingSpeed))).", valueName: "cps"))
+    var typingSpeed: String?
 
     @Flag(name: .customLong("reduce-motion"), help: "Make transitions instant (the dim still applies).")
     var reduceMotion = false
 
-    @Option(help: ArgumentHelp("Animation speed factor, 0.25 to 4 (2 = twice as fast).", valueName: "factor"))
-    var speed: Double = 1
-
-    func validate() throws {
-        guard (0.25...4).contains(speed) else { throw ValidationError("--speed must be between 0.25 and 4, got \(speed)") }
-        guard typingSpeed > 0, typingSpeed.isFinite else { throw ValidationError("--typing-speed must be a positive number") }
-        guard DemoOptions.Output(rawValue: output) != nil else { throw ValidationError("--output must be 'text' or 'ansi', got '\(output)'") }
-        guard parseSize(size) != nil else { throw ValidationError("--size must look like 80x24 (columns x rows, 1 to 1000), got '\(size)'") }
-        if frames && !headless { throw ValidationError("--frames needs --headless") }
-    }
+    @Option(parsing: .unconditional, help: ArgumentHelp("Animation speed factor, 0.25 to 4 (2 = twice as fast; default 1).", valueName: "factor"))
+    var speed: String?
 
     func run() throws {
-        if let name = printScript {
-            guard let text = BuiltInScripts.named(name) else {
-                throw ValidationError("no built-in script '\(name)' (known: \(BuiltInScripts.names.joined(separator: ", ")))")
+        var arguments = DemoArguments()
+        arguments.script = script
+        arguments.printScript = printScript
+        arguments.headless = headless
+        arguments.size = size
+        arguments.output = output
+        arguments.frames = frames
+        arguments.record = record
+        arguments.force = force
+        arguments.typingSpeed = typingSpeed
+        arguments.reduceMotion = reduceMotion
+        arguments.speed = speed
+        let environmentReducesMotion = getenv("CURTAIN_REDUCE_MOTION").map { String(cString: $0) == "1" } ?? false
+
+        switch try arguments.checked(environmentReducesMotion: environmentReducesMotion) {
+        case .printScript(let text):
+            try StandardStreams.writeOutput(text.hasSuffix("\n") ? text : text + "\n")
+        case .run(var options):
+            options.noColor = ColorDepth.noColorRequested(by: getenv("NO_COLOR").map { String(cString: $0) })
+            let status: Int32 = try MainActor.assumeIsolated {
+                try options.headless ? HeadlessDriver.run(options) : InteractiveDriver.run(options)
             }
-            do {
-                try StandardStreams.writeOutput(text.hasSuffix("\n") ? text : text + "\n")
-            } catch {
-                report(error)
-                throw ExitCode(error.exitStatus)
-            }
-            return
+            if status != 0 { throw ExitCode(status) }
         }
-        var options = DemoOptions()
-        options.script = script
-        options.headless = headless
-        options.size = parseSize(size)!
-        options.output = DemoOptions.Output(rawValue: output)!
-        options.frames = frames
-        options.record = record
-        options.force = force
-        options.typingSpeed = typingSpeed
-        options.reduceMotion = reduceMotion || getenv("CURTAIN_REDUCE_MOTION").map { String(cString: $0) == "1" } ?? false
-        options.speed = speed
-        options.noColor = ColorDepth.noColorRequested(by: getenv("NO_COLOR").map { String(cString: $0) })
-        let status: Int32 = try MainActor.assumeIsolated {
-            do {
-                return try options.headless ? HeadlessDriver.run(options) : InteractiveDriver.run(options)
-            } catch let error as DemoError {
-                report(error)
-                return error.exitStatus
-            }
-        }
-        if status != 0 { throw ExitCode(status) }
     }
 }
 
-/// Prints `error` on standard error as one line starting with the program's name.
-func report(_ error: DemoError) {
-    guard !error.message.isEmpty else { return }
-    let message = error.message.hasPrefix("curtain-demo") ? error.message : "curtain-demo: \(error.message)"
-    StandardStreams.writeError(message + "\n")
+private let typingRange =
+    "\(Int(ScriptTimeline.typingSpeedRange.lowerBound)) to \(Int(ScriptTimeline.typingSpeedRange.upperBound))"
+
+/// Writes `message` as the one line `curtain-demo: …` on stderr, escaped: it may quote
+/// anything the user typed or a file held.
+@MainActor func report(_ message: String) {
+    let line = message.hasPrefix("curtain-demo") ? message : "curtain-demo: \(message)"
+    StandardStreams.writeError(MessageText.escaping(line) + "\n")
 }
 
-func parseSize(_ text: String) -> Size? {
-    let parts = text.split(separator: "x")
-    guard parts.count == 2, let w = Int(parts[0]), let h = Int(parts[1]), (1...1000).contains(w), (1...1000).contains(h) else { return nil }
-    return Size(width: w, height: h)
+/// Runs the command. ArgumentParser's own `main()` would print its errors as `Error: …`, the
+/// usage and a hint, and exit 64; every mistake here is one line and exit status 2 instead,
+/// like a script error. `--help` still prints the help and exits 0.
+@MainActor func runCommandLine() -> Never {
+    do {
+        var command = try CurtainDemo.parseAsRoot()
+        try command.run()
+        exit(0)
+    } catch let error as DemoError {
+        if !error.message.isEmpty { report(error.message) }  // empty: already reported
+        exit(error.exitStatus)
+    } catch let exitCode as ExitCode {
+        exit(exitCode.rawValue)
+    } catch {
+        if CurtainDemo.exitCode(for: error) == .success {
+            CurtainDemo.exit(withError: error)  // --help: prints the help, exits 0
+        }
+        // ArgumentParser's messages start with a capital ("Unknown option '--bogus'").
+        let message = CurtainDemo.message(for: error)
+        report(message.prefix(1).lowercased() + message.dropFirst() + "; see curtain-demo --help")
+        exit(DemoArguments.usageExitStatus)
+    }
 }
 
-CurtainDemo.main()
+runCommandLine()

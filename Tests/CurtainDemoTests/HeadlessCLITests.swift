@@ -233,6 +233,17 @@ struct HeadlessCLITests {
         }
     }
 
+    @Test("script text quoted in an error reaches stderr escaped: no escape sequence, no CR")
+    func scriptErrorsAreEscaped() throws {
+        let scratch = try ScratchDirectory()
+        defer { scratch.remove() }
+        let path = try scratch.write("e.txt", Array("key t\u{1B}]0;PWNED\u{7}\n".utf8))
+        let result = try DemoCLI.run(["--headless", "--script", path], in: scratch)
+        #expect(result.status == 2)
+        #expect(result.stderr.hasPrefix("curtain-demo: \(path):1:5: unknown key 't␛]0;PWNED␇' (expected one of: "))
+        #expect(!result.stderr.dropLast().unicodeScalars.contains { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) })
+    }
+
     @Test("a missing script exits 2 naming the file, with no position")
     func missingScript() throws {
         let scratch = try ScratchDirectory()

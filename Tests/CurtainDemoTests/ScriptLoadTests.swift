@@ -42,6 +42,20 @@ struct ScriptLoadTests {
         }
     }
 
+    @Test func pathsInMessagesAreEscaped() throws {
+        let directory = try ScratchDirectory()
+        defer { directory.remove() }
+        let path = directory.file("no\u{1B}]0;PWNED\u{7}.txt")
+        do {
+            _ = try Script.load(path: path)
+            Issue.record("loaded a missing file")
+        } catch {
+            let shown = directory.file("no␛]0;PWNED␇.txt")
+            #expect(error.description == "cannot read script '\(shown)': no such file or directory")
+            #expect(error.file == path)
+        }
+    }
+
     @Test func directoryIsNotAScript() throws {
         let directory = try ScratchDirectory()
         defer { directory.remove() }

@@ -218,6 +218,27 @@ struct ScriptParserTests {
         #expect(parseError("key x")?.message == "unknown key 'x' (expected one of: \(names))")
     }
 
+    @Test func otherSpellingsOfKeysSuggestTheScriptName() {
+        let cases = [
+            ("Escape", "Esc"), ("escape", "Esc"), ("Return", "Enter"), ("return", "Enter"), ("Shift-Tab", "BTab"),
+            ("S-Tab", "BTab"), ("shift-tab", "BTab"), ("Backtab", "BTab"),
+        ]
+        for (name, suggestion) in cases {
+            #expect(
+                parseError("key \(name)")?.description
+                    == "demo.txt:1:5: unknown key '\(name)' (did you mean '\(suggestion)'?)", "key \(name)")
+        }
+    }
+
+    @Test func trailingCommentsAreExplained() {
+        let hint = "comments must be on a line of their own, starting with #"
+        #expect(parseError("key t # press t")?.description == "demo.txt:1:7: unexpected '#' after the key name (\(hint))")
+        #expect(parseError("wait 1s #pause")?.message == "unexpected '#pause' after the duration (\(hint))")
+        #expect(parseError("resize 60x20 # small")?.message == "unexpected '#' after the size (\(hint))")
+        #expect(parseError("end # done")?.message == "unexpected '#' after 'end' (\(hint))")
+        #expect(parseError("key # t")?.description == "demo.txt:1:5: unknown key '#' (\(hint))")
+    }
+
     // MARK: Other errors
 
     @Test func unknownCommand() {
@@ -293,9 +314,90 @@ struct ScriptParserTests {
         #expect(parseError([0x61, 0xE6, 0x97, 0x0D, 0x0A])?.column == 2)
     }
 
+    @Test func truncatedCharacterIsCutShortNotInvalid() {
+        let cutShort = "starts a character that is cut short (scripts must be saved as UTF-8 text)"
+        #expect(
+            parseError(Array("type caf".utf8) + [0xC3, 0x0A])?.description
+                == "demo.txt:1:9: invalid UTF-8: byte 0xC3 \(cutShort)")
+        // Interrupted by a byte that is not a continuation byte, or by the line end before CRLF.
+        #expect(parseError([0x61, 0xC3, 0x28])?.message == "invalid UTF-8: byte 0xC3 \(cutShort)")
+        #expect(parseError([0x61, 0xE6, 0x97, 0x0D, 0x0A])?.message == "invalid UTF-8: byte 0xE6 \(cutShort)")
+        #expect(parseError([0xF0, 0x9F, 0x8E])?.message == "invalid UTF-8: byte 0xF0 \(cutShort)")
+        // Complete sequences that encode no character still "do not start a valid character".
+        let invalid = "does not start a valid character (scripts must be saved as UTF-8 text)"
+        for bytes: [UInt8] in [[0x80], [0xFF], [0xC0, 0xAF], [0xED, 0xA0, 0x80], [0xF4, 0x90, 0x80, 0x80], [0xE0, 0x80, 0x80]] {
+            #expect(parseError(bytes)?.message == "invalid UTF-8: byte 0x\(hex(bytes[0])) \(invalid)", "\(bytes)")
+        }
+    }
+
+    // MARK: Quoted script text never reaches the terminal raw
+
+    private static let keyNames = "t, T, m, q, Enter, Esc, Tab, BTab, Backspace, Left, Right, Up, Down, Ctrl-C"
+    private static let commandNames = "expected one of: key, type, wait, resize, end"
+
+    @Test func controlCharactersAreQuotedAsControlPictures() {
+        // An escape sequence that would set the terminal title if printed raw.
+        #expect(
+            parseError("key t\u{1B}]0;PWNED\u{7}\n")?.description
+                == "demo.txt:1:5: unknown key 't␛]0;PWNED␇' (expected one of: \(Self.keyNames))")
+        #expect(
+            parseError("\n\n\u{0C}key t\n")?.description == "demo.txt:3:1: unknown command '␌key' (\(Self.commandNames))")
+        #expect(parseError("key t\u{7F}")?.message.hasPrefix("unknown key 't␡' (") == true)
+        // C1 controls have no picture: shown as code points.
+        #expect(parseError("key t\u{9B}2J")?.message.hasPrefix("unknown key 't<U+009B>2J' (") == true)
+    }
+
+    @Test func invisibleCharactersAreQuotedAsCodePoints() {
+        #expect(
+            parseError("key\u{A0}t\n")?.description
+                == "demo.txt:1:1: unknown command 'key<U+00A0>t' (\(Self.commandNames))")
+        // The first byte-order mark is skipped; a second one is shown.
+        #expect(
+            parseError([0xEF, 0xBB, 0xBF, 0xEF, 0xBB, 0xBF] + Array("key t\n".utf8))?.description
+                == "demo.txt:1:1: unknown command '<U+FEFF>key' (\(Self.commandNames))")
+        #expect(parseError("key t\u{200B}")?.message.hasPrefix("unknown key 't<U+200B>' (") == true)
+        #expect(parseError("key \u{202E}t")?.message.hasPrefix("unknown key '<U+202E>t' (") == true)
+        #expect(parseError("key\u{3000}t")?.message.hasPrefix("unknown command 'key<U+3000>t' (") == true)
+        #expect(parseError("key a\u{200D}")?.message.hasPrefix("unknown key 'a<U+200D>' (") == true)
+        // Emoji sequences keep their joiners and variation selectors: they are visible as a whole.
+        #expect(parseError("key 👩‍👩‍👧")?.message.hasPrefix("unknown key '👩‍👩‍👧' (") == true)
+        #expect(parseError("key ❤️")?.message.hasPrefix("unknown key '❤️' (") == true)
+    }
+
+    @Test func columnsCountTheSourceNotTheQuotedForm() {
+        #expect(
+            parseError("key \u{200B} Esc")?.description
+                == "demo.txt:1:7: unexpected 'Esc' after the key name (key takes exactly one key; press each key on its own 'key' line)"
+        )
+        #expect(parseError("wait 1s \u{1B}[2J")?.description.hasPrefix("demo.txt:1:9: unexpected '␛[2J' after the duration") == true)
+        #expect(parseError("\u{1B}\u{1B} key")?.column == 1)
+    }
+
+    @Test func crOnlyLineEndsGetAHint() {
+        let hint = "; the line ends are CR only (old Mac): convert them to LF"
+        #expect(
+            parseError("key t\rwait 1s\r")?.description
+                == "demo.txt:1:12: unexpected '1s' after the key name (key takes exactly one key; press each key on its own 'key' line)\(hint)"
+        )
+        #expect(parseError("wait 1s\rkey t\r")?.message == "unexpected 't' after the duration (wait takes exactly one duration)\(hint)")
+        // A lone CR in a file with LF line ends is text, and gets no hint.
+        #expect(parseError("key t\nkey t\rq\n")?.message == "unknown key 't␍q' (expected one of: \(Self.keyNames))")
+    }
+
+    @Test func fileNamesInDescriptionsAreEscaped() {
+        let error = ScriptError(file: "a\u{1B}]0;x\u{7}.txt", line: 1, column: 2, message: "unknown command 'x'")
+        #expect(error.description == "a␛]0;x␇.txt:1:2: unknown command 'x'")
+        #expect(ScriptError(file: "b\r.txt", line: 3, column: nil, message: "m").description == "b␍.txt:3: m")
+    }
+
     @Test func errorDescriptionWithoutPosition() {
         let error = ScriptError(
             file: "a.txt", line: nil, column: nil, message: "cannot read script 'a.txt': no such file or directory")
         #expect(error.description == "cannot read script 'a.txt': no such file or directory")
     }
+}
+
+private func hex(_ byte: UInt8) -> String {
+    let digits = Array("0123456789ABCDEF")
+    return String([digits[Int(byte >> 4)], digits[Int(byte & 0xF)]])
 }

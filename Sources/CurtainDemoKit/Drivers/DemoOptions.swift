@@ -1,6 +1,6 @@
 import CurtainLayout
 
-/// Everything the command line decides, parsed by the `curtain-demo` executable.
+/// Everything the command line decides, checked by ``DemoArguments``.
 public struct DemoOptions: Sendable {
     public enum Output: String, Sendable { case text, ansi }
 

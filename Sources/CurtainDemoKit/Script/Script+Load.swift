@@ -15,7 +15,7 @@ extension Script {
 
     private static func readFile(_ path: String) throws(ScriptError) -> [UInt8] {
         func failure(_ reason: String) -> ScriptError {
-            ScriptError(file: path, line: nil, column: nil, message: "cannot read script '\(path)': \(reason)")
+            ScriptError(file: path, line: nil, column: nil, message: "cannot read script \(MessageText.quoted(path)): \(reason)")
         }
         let fd = Glibc.open(path, O_RDONLY | O_CLOEXEC)
         guard fd >= 0 else { throw failure(SystemError.describe(errno)) }

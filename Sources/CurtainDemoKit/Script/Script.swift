@@ -28,6 +28,10 @@
 /// `tour.txt:7:1: unknown command 'kye' (expected one of: key, type, wait, resize, end)`.
 /// Columns are 1-based and counted in characters (extended grapheme clusters), so a line
 /// holding CJK or emoji is counted the way it reads, not in bytes or terminal cells.
+/// Script text quoted in a message is escaped (``MessageText``): control characters show as
+/// control pictures (`␛`, `␍`), invisible and space-like characters as `<U+00A0>`; columns
+/// still count the characters of the source. A file whose line ends are CR only reads as one
+/// line, so its error says so.
 public struct Script: Equatable, Sendable {
     /// The name used in error messages and by players to say what is running.
     public var fileName: String

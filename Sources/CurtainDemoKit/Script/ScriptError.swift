@@ -12,7 +12,8 @@ public struct ScriptError: Error, CustomStringConvertible, Equatable, Sendable {
     /// 1-based column counted in characters (Swift `Character`s, i.e. extended grapheme
     /// clusters — not bytes, not terminal cells), or nil when the error concerns the whole file.
     public var column: Int?
-    /// What went wrong and what was expected, without the position prefix.
+    /// What went wrong and what was expected, without the position prefix. Any script text or
+    /// path it quotes is already escaped (``MessageText``).
     public var message: String
 
     public init(file: String, line: Int?, column: Int?, message: String) {
@@ -22,7 +23,10 @@ public struct ScriptError: Error, CustomStringConvertible, Equatable, Sendable {
         self.message = message
     }
 
+    /// The file name is escaped like any text quoted in a message (``MessageText``): it comes
+    /// from the command line and may hold anything a file name can.
     public var description: String {
+        let file = MessageText.escaping(file)
         if let line, let column {
             return "\(file):\(line):\(column): \(message)"
         }

@@ -57,6 +57,19 @@ public enum ScriptKey: CaseIterable, Hashable, Sendable {
     /// Every name, in the order error messages list them: "t, T, m, q, Enter, …".
     static let namesList: String = allCases.map(\.name).joined(separator: ", ")
 
+    /// The key other programs call `name` (tmux, Emacs, X11, browsers), ignoring case, for a
+    /// "did you mean" hint: `Escape` → `Esc`, `Return` → `Enter`, `Shift-Tab` → `BTab`.
+    static func otherSpelling(_ name: String) -> ScriptKey? {
+        switch name.lowercased() {
+        case "escape": .escape
+        case "return", "ret", "cr", "newline": .enter
+        case "shift-tab", "s-tab", "shift+tab", "backtab", "btab": .backTab
+        case "bs", "bspace", "back-space": .backspace
+        case "ctrl+c", "c-c", "^c", "control-c": .controlC
+        default: nil
+        }
+    }
+
     /// The key whose name matches `name` ignoring ASCII case, for a "did you mean" hint.
     /// Ambiguous only for t/T, which can never be misspelled by case alone.
     static func caseInsensitiveMatch(_ name: String) -> ScriptKey? {

@@ -9,6 +9,9 @@ struct ScriptParser {
     static let commandNames = "key, type, wait, resize, end"
     static let durationHint = "expected a number followed by ms or s, like 400ms or 1.5s"
     static let sizeHint = "expected COLUMNSxROWS, like 60x20"
+    static let sizeRangeHint = "columns and rows must be whole numbers from 1 to \(maxSide)"
+    static let commentHint = "comments must be on a line of their own, starting with #"
+    static let crOnlyHint = "the line ends are CR only (old Mac): convert them to LF"
     /// Longest `wait`: an hour is far beyond any demo, and keeps every sum of waits far from overflow.
     static let maxWaitMilliseconds = 3_600_000
     /// Largest terminal side a script may ask for.
@@ -21,6 +24,20 @@ struct ScriptParser {
         if bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF {
             start = 3
         }
+        do throws(ScriptError) {
+            try parseLines(bytes, from: start, into: &steps)
+        } catch {
+            // Without LF the whole file is one line, so the error is wherever the first command
+            // happens to go wrong; say why.
+            var error = error
+            if bytes.contains(0x0D), !bytes.contains(0x0A) { error.message += "; \(Self.crOnlyHint)" }
+            throw error
+        }
+        return steps
+    }
+
+    private func parseLines(_ bytes: [UInt8], from first: Int, into steps: inout [ScriptStep]) throws(ScriptError) {
+        var start = first
         var lineNumber = 0
         while start < bytes.count {
             lineNumber += 1
@@ -36,7 +53,6 @@ struct ScriptParser {
             }
             start = end + 1
         }
-        return steps
     }
 
     // MARK: - Lines
@@ -58,12 +74,43 @@ struct ScriptParser {
                 return scalars
             case .error:
                 let bad = bytes[offset]
+                let problem =
+                    Self.isCutShort(bytes[offset...]) ? "starts a character that is cut short" : "does not start a valid character"
                 throw ScriptError(
                     file: fileName, line: line, column: column(of: scalars.count, in: scalars),
-                    message: "invalid UTF-8: byte 0x\(hex(bad)) does not start a valid character "
-                        + "(scripts must be saved as UTF-8 text)")
+                    message: "invalid UTF-8: byte 0x\(hex(bad)) \(problem) (scripts must be saved as UTF-8 text)")
             }
         }
+    }
+
+    /// Whether `bytes` start with a valid lead byte whose sequence ends (at a byte that is no
+    /// continuation byte, or at the end of the line) before it is complete, as opposed to a
+    /// byte that can start no character or a complete sequence that encodes none (overlong,
+    /// a UTF-16 surrogate, beyond U+10FFFF).
+    static func isCutShort(_ bytes: ArraySlice<UInt8>) -> Bool {
+        guard let lead = bytes.first else { return false }
+        // The continuation bytes each lead byte needs, and the range its first one must be in
+        // (narrower for E0, ED, F0 and F4: RFC 3629's table of well-formed sequences).
+        let needed: Int
+        var firstRange: ClosedRange<UInt8> = 0x80...0xBF
+        switch lead {
+        case 0xC2...0xDF: needed = 1
+        case 0xE0: needed = 2; firstRange = 0xA0...0xBF
+        case 0xED: needed = 2; firstRange = 0x80...0x9F
+        case 0xE1...0xEF: needed = 2
+        case 0xF0: needed = 3; firstRange = 0x90...0xBF
+        case 0xF4: needed = 3; firstRange = 0x80...0x8F
+        case 0xF1...0xF3: needed = 3
+        default: return false
+        }
+        for position in 1...needed {
+            let index = bytes.startIndex + position
+            guard index < bytes.endIndex else { return true }
+            let byte = bytes[index]
+            guard (0x80...0xBF).contains(byte) else { return true }
+            if position == 1, !firstRange.contains(byte) { return false }
+        }
+        return false
     }
 
     private func parseLine(_ scalars: [Unicode.Scalar], line: Int) throws(ScriptError) -> ScriptCommand? {
@@ -94,18 +141,25 @@ struct ScriptParser {
             guard let (start, name) = arguments.first else {
                 throw error(afterWord, "missing key name after 'key' (expected one of: \(ScriptKey.namesList))")
             }
+            if name.hasPrefix("#") {
+                throw error(start, "unknown key \(quoted(name)) (\(Self.commentHint))")
+            }
             if arguments.count > 1 {
                 throw error(
                     arguments[1].start,
-                    "unexpected '\(arguments[1].text)' after the key name (key takes exactly one key; press each key on its own 'key' line)"
+                    "unexpected \(quoted(arguments[1].text)) after the key name "
+                        + extraArgumentHint(arguments[1].text, "key takes exactly one key; press each key on its own 'key' line")
                 )
             }
             guard let key = ScriptKey(name: name) else {
                 if let near = ScriptKey.caseInsensitiveMatch(name) {
                     throw error(
-                        start, "unknown key '\(name)' (key names are case-sensitive: did you mean '\(near.name)'?)")
+                        start, "unknown key \(quoted(name)) (key names are case-sensitive: did you mean '\(near.name)'?)")
                 }
-                throw error(start, "unknown key '\(name)' (expected one of: \(ScriptKey.namesList))")
+                if let meant = ScriptKey.otherSpelling(name) {
+                    throw error(start, "unknown key \(quoted(name)) (did you mean '\(meant.name)'?)")
+                }
+                throw error(start, "unknown key \(quoted(name)) (expected one of: \(ScriptKey.namesList))")
             }
             return .key(key)
 
@@ -117,11 +171,12 @@ struct ScriptParser {
             if arguments.count > 1 {
                 throw error(
                     arguments[1].start,
-                    "unexpected '\(arguments[1].text)' after the duration (wait takes exactly one duration)")
+                    "unexpected \(quoted(arguments[1].text)) after the duration "
+                        + extraArgumentHint(arguments[1].text, "wait takes exactly one duration"))
             }
             switch Self.parseDuration(text) {
             case .success(let milliseconds): return .wait(milliseconds: milliseconds)
-            case .failure(let reason): throw error(start, "invalid duration '\(text)' (\(reason.message))")
+            case .failure(let reason): throw error(start, "invalid duration \(quoted(text)) (\(reason.message))")
             }
 
         case "resize":
@@ -132,22 +187,36 @@ struct ScriptParser {
             if arguments.count > 1 {
                 throw error(
                     arguments[1].start,
-                    "unexpected '\(arguments[1].text)' after the size (resize takes exactly one size, like 60x20)")
+                    "unexpected \(quoted(arguments[1].text)) after the size "
+                        + extraArgumentHint(arguments[1].text, "resize takes exactly one size, like 60x20"))
             }
             switch Self.parseSize(text) {
             case .success(let size): return .resize(columns: size.columns, rows: size.rows)
-            case .failure(let reason): throw error(start, "invalid size '\(text)' (\(reason.message))")
+            case .failure(let reason): throw error(start, "invalid size \(quoted(text)) (\(reason.message))")
             }
 
         case "end":
             if let extra = words(scalars, from: afterWord).first {
-                throw error(extra.start, "unexpected '\(extra.text)' after 'end' (end takes no arguments)")
+                throw error(
+                    extra.start, "unexpected \(quoted(extra.text)) after 'end' " + extraArgumentHint(extra.text, "end takes no arguments"))
             }
             return .end
 
         default:
-            throw error(wordStart, "unknown command '\(word)' (expected one of: \(Self.commandNames))")
+            throw error(wordStart, "unknown command \(quoted(word)) (expected one of: \(Self.commandNames))")
         }
+    }
+
+    /// Script text as messages show it: quoted, with controls and invisible characters escaped
+    /// (see ``MessageText``). Positions still count the source's characters.
+    private func quoted(_ text: String) -> String {
+        MessageText.quoted(text)
+    }
+
+    /// The parenthesised hint after an unexpected extra argument: `usage`, or, when the
+    /// argument starts with `#`, that there are no end-of-line comments.
+    private func extraArgumentHint(_ argument: String, _ usage: String) -> String {
+        "(" + (argument.hasPrefix("#") ? Self.commentHint : usage) + ")"
     }
 
     // MARK: - Arguments
@@ -202,7 +271,9 @@ struct ScriptParser {
         return .success(milliseconds)
     }
 
-    /// `60x20` → (60, 20), each side from 1 to ``maxSide``.
+    /// `60x20` → (60, 20), each side from 1 to ``maxSide``: decimal digits, one `x`, nothing
+    /// else (no sign, no spaces). Also parses `curtain-demo --size`. A well-formed size out of
+    /// range fails with ``sizeRangeHint``.
     static func parseSize(_ text: String) -> Result<(columns: Int, rows: Int), Reason> {
         let scalars = Array(text.unicodeScalars)
         let parts = scalars.split(separator: "x", maxSplits: 2, omittingEmptySubsequences: false)
@@ -212,7 +283,7 @@ struct ScriptParser {
         guard let columns = cappedValue(parts[0], cap: maxSide), let rows = cappedValue(parts[1], cap: maxSide),
             columns >= 1, rows >= 1
         else {
-            return .failure(Reason(message: "columns and rows must be whole numbers from 1 to \(maxSide)"))
+            return .failure(Reason(message: sizeRangeHint))
         }
         return .success((columns, rows))
     }

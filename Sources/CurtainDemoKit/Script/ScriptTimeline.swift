@@ -33,6 +33,7 @@ public struct ScriptTimeline: Sendable {
     public static let defaultTypingSpeed: Double = 12
     /// Speeds outside this range are clamped into it (and a NaN speed means the default):
     /// slower than one character a second is no demo, and faster than 1000 is one frame.
+    /// `curtain-demo --typing-speed` rejects them instead (``DemoArguments``).
     public static let typingSpeedRange: ClosedRange<Double> = 1...1000
 
     /// The typing speed actually used, in characters a second, after clamping.

@@ -1,0 +1,127 @@
+import CurtainLayout
+
+/// The command line as typed, before it is checked: each option nil (or false) when it was
+/// not given, so that options which only make sense together can be told apart from defaults.
+///
+/// ``checked(environmentReducesMotion:)`` turns it into what to do, or the first problem as a
+/// one-line usage error (exit status 2): a value out of range or malformed, an option that
+/// would have no effect without another one, or `--print-script` with options for a run.
+public struct DemoArguments: Sendable {
+    public var script: String?
+    public var printScript: String?
+    public var headless = false
+    public var size: String?
+    public var output: String?
+    public var frames = false
+    public var record: String?
+    public var force = false
+    public var typingSpeed: String?
+    public var reduceMotion = false
+    public var speed: String?
+
+    public init() {}
+
+    /// What a valid command line asks for.
+    public enum Action: Sendable {
+        /// Print this built-in script's text and exit.
+        case printScript(text: String)
+        /// Run the demo with these options.
+        case run(DemoOptions)
+    }
+
+    /// Exit status of every command-line mistake, as for a script error: the user must fix
+    /// what they typed.
+    public static let usageExitStatus: Int32 = 2
+
+    public static let speedRange: ClosedRange<Double> = 0.25...4
+    public static let speedHelp = "use a factor from 0.25 to 4"
+    public static let typingSpeedHelp =
+        "use \(Int(ScriptTimeline.typingSpeedRange.lowerBound)) to \(Int(ScriptTimeline.typingSpeedRange.upperBound)) characters a second"
+    public static let defaultSize = "80x24"
+
+    public func checked(environmentReducesMotion: Bool = false) throws(DemoError) -> Action {
+        if let name = printScript {
+            if let conflict = runOptionsGiven.first {
+                throw usage("--print-script cannot be combined with \(conflict); --print-script only prints the script")
+            }
+            guard let text = BuiltInScripts.named(name) else {
+                throw usage(
+                    "no built-in script \(MessageText.quoted(name)); known: \(BuiltInScripts.names.joined(separator: ", "))")
+            }
+            return .printScript(text: text)
+        }
+
+        var options = DemoOptions()
+        if let speed {
+            options.speed = try Self.number(speed, option: "--speed", in: Self.speedRange, help: Self.speedHelp)
+        }
+        if let typingSpeed {
+            options.typingSpeed = try Self.number(
+                typingSpeed, option: "--typing-speed", in: ScriptTimeline.typingSpeedRange, help: Self.typingSpeedHelp)
+        }
+        if let size {
+            switch ScriptParser.parseSize(size) {
+            case .success(let parsed): options.size = Size(width: parsed.columns, height: parsed.rows)
+            case .failure(let reason) where reason.message == ScriptParser.sizeRangeHint:
+                throw usage("--size \(MessageText.escaping(size)) is out of range; \(ScriptParser.sizeRangeHint)")
+            case .failure:
+                throw usage("--size \(MessageText.quoted(size)) is not a size; use COLSxROWS in decimal digits, like 80x24")
+            }
+        }
+        if let output {
+            guard let parsed = DemoOptions.Output(rawValue: output) else {
+                throw usage("--output \(MessageText.quoted(output)) is not an output; use text or ansi")
+            }
+            options.output = parsed
+        }
+
+        let headlessOnly = [("--size", size != nil), ("--output", output != nil), ("--frames", frames)]
+        if !headless, let (option, _) = headlessOnly.first(where: { $0.1 }) {
+            throw usage("\(option) only applies with --headless; add --headless or drop \(option)")
+        }
+        if force && record == nil {
+            throw usage("--force only applies with --record; add --record FILE or drop --force")
+        }
+        if typingSpeed != nil && script == nil {
+            throw usage("--typing-speed only applies with --script; add --script FILE or drop --typing-speed")
+        }
+
+        options.script = script
+        options.headless = headless
+        options.frames = frames
+        options.record = record
+        options.force = force
+        options.reduceMotion = reduceMotion || environmentReducesMotion
+        return .run(options)
+    }
+
+    /// The options given that only matter when the demo runs, in the order of `--help`.
+    private var runOptionsGiven: [String] {
+        [
+            ("--script", script != nil), ("--headless", headless), ("--size", size != nil),
+            ("--output", output != nil), ("--frames", frames), ("--record", record != nil), ("--force", force),
+            ("--typing-speed", typingSpeed != nil), ("--reduce-motion", reduceMotion), ("--speed", speed != nil),
+        ].filter(\.1).map(\.0)
+    }
+
+    /// A decimal number (`2`, `0.25`, `-1`) within `range`. Only plain decimals are taken:
+    /// `Double.init` would also accept `nan`, `inf` and hexadecimal, which no one means here.
+    private static func number(
+        _ text: String, option: String, in range: ClosedRange<Double>, help: String
+    ) throws(DemoError) -> Double {
+        let digits = text.hasPrefix("-") ? text.dropFirst() : Substring(text)
+        let parts = digits.split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false)
+        let isDecimal =
+            !digits.isEmpty && parts.allSatisfy { part in part.utf8.allSatisfy { $0 >= 0x30 && $0 <= 0x39 } }
+            && parts.contains { !$0.isEmpty }
+        guard isDecimal, let value = Double(text) else {
+            throw usage("\(option) \(MessageText.quoted(text)) is not a number; \(help)")
+        }
+        guard range.contains(value) else { throw usage("\(option) \(text) is out of range; \(help)") }
+        return value
+    }
+}
+
+private func usage(_ message: String) -> DemoError {
+    DemoError(message, exitStatus: DemoArguments.usageExitStatus)
+}

@@ -5,25 +5,15 @@ extension TerminalColorDepth {
     /// terminal's default colour (and for every colour on a monochrome terminal), otherwise the
     /// nearest colour the terminal has.
     ///
-    /// The single place colours are reduced; it switches to CurtainScreen's colour reduction once
-    /// that exists.
+    /// The palette depths reduce with CurtainScreen's ``ColorReduction``, the same function the
+    /// recorder uses, so a cast shows the colours the terminal showed.
     func colorNumber(for color: Color) -> Int32 {
         if color.isDefault { return -1 }
         switch self {
         case .monochrome:
             return -1
-        case .indexed256:
-            if let index = color.index { return Int32(index) }
-            return Int32(XtermPalette.nearest256(Self.rgb(of: color)))
-        case .ansi16:
-            if let index = color.index, index < 16 { return Int32(index) }
-            return Int32(XtermPalette.nearestANSI(Self.rgb(of: color), count: 16))
-        case .ansi8:
-            if let index = color.index {
-                if index < 8 { return Int32(index) }
-                if index < 16 { return Int32(index - 8) } // bright → normal
-            }
-            return Int32(XtermPalette.nearestANSI(Self.rgb(of: color), count: 8))
+        case .indexed256, .ansi16, .ansi8:
+            return ColorReduction.reduce(color, to: colorDepth).index.map(Int32.init) ?? -1
         case .direct:
             if let index = color.index, index < 8 { return Int32(index) }
             let rgb = Self.rgb(of: color)

@@ -39,36 +39,4 @@ enum XtermPalette {
         let level = 8 + (i - 232) * 10
         return RGB(red: level, green: level, blue: level)
     }
-
-    /// The nearest entry among 16–255 (the cube and the grey ramp, which themes do not change).
-    static func nearest256(_ color: RGB) -> UInt8 {
-        func nearestLevel(_ value: Int) -> Int {
-            var best = 0
-            for (i, level) in cubeLevels.enumerated() where abs(level - value) < abs(cubeLevels[best] - value) {
-                best = i
-            }
-            return best
-        }
-        let cube = 16 + 36 * nearestLevel(color.red) + 6 * nearestLevel(color.green) + nearestLevel(color.blue)
-        let average = (color.red + color.green + color.blue) / 3
-        let greyStep = min(23, max(0, (average - 8 + 5) / 10))
-        let grey = 232 + greyStep
-        let cubeDistance = rgb(UInt8(cube)).distance(to: color)
-        let greyDistance = rgb(UInt8(grey)).distance(to: color)
-        return UInt8(greyDistance < cubeDistance ? grey : cube)
-    }
-
-    /// The nearest of the first `count` entries (8 or 16 ANSI colours).
-    static func nearestANSI(_ color: RGB, count: Int) -> UInt8 {
-        var best = 0
-        var bestDistance = Int.max
-        for i in 0..<min(count, ansi.count) {
-            let d = ansi[i].distance(to: color)
-            if d < bestDistance {
-                best = i
-                bestDistance = d
-            }
-        }
-        return UInt8(best)
-    }
 }

@@ -14,6 +14,7 @@ struct CurtainDemo: ParsableCommand {
           t            toast in the focused pane (focuses it again if it is up)
           T            toast over the whole screen
           m            full-screen modal (Esc closes it)
+          Esc          closes the toast up in the focused pane (or the screen's)
           Tab / S-Tab  focus the next / previous pane
           ←→ / ↑↓      move the vertical / horizontal split
           click        focus a pane; a click on a dimmed area closes its toast

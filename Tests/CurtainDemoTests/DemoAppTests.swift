@@ -107,6 +107,34 @@ struct DemoHarness {
         #expect(h.app.scene.focusedView === h.app.grid.panes[1], "focus returns where it was")
     }
 
+    /// With a pane focused, Esc closes the toast up in that pane (the help bar says so only
+    /// while there is one), and nothing otherwise.
+    @Test func escapeInAPaneClosesItsToastAndTheHelpBarSaysSoOnlyThen() {
+        let h = DemoHarness()
+        #expect(!h.lines[23].contains("Esc"), "nothing to close yet")
+        h.send(.key(.character("t")))
+        h.send(.key(.tab), .key(.backTab))
+        #expect(h.app.scene.focusedView === h.app.grid.panes[0])
+        #expect(h.lines[23].contains("Esc close"))
+        h.send(.key(.escape))
+        #expect(box(h, pane: 0) == nil, "the pane's toast slid out")
+        #expect(!h.lines[23].contains("Esc"))
+        h.send(.key(.escape))   // nothing left to close: nothing happens
+        #expect(h.app.scene.focusedView === h.app.grid.panes[0])
+    }
+
+    /// A narrow help bar drops the self-evident items first; closing and quitting stay.
+    @Test func aNarrowHelpBarKeepsCloseAndQuit() {
+        let h = DemoHarness(size: Size(width: 36, height: 15))
+        h.send(.key(.character("t")))
+        let bar = h.lines[14]
+        #expect(bar.contains("Esc close"), "\(bar)")
+        #expect(bar.contains("^C quit"), "\(bar)")
+        #expect(!bar.contains("type text"), "\(bar)")
+        // Shown in their order: Enter before Esc, as in the wide bar.
+        if let enter = bar.range(of: "Enter"), let esc = bar.range(of: "Esc") { #expect(enter.lowerBound < esc.lowerBound) }
+    }
+
     @Test func clickOnTheDimmedPaneDismissesItsToast() {
         let h = DemoHarness()
         h.send(.key(.character("t")))

@@ -252,7 +252,7 @@ struct RecordingReplayTests {
         }
         // The toast was recorded: its hint, then the typed letters in order.
         let printed = printedText(cast.output)
-        let hint = try #require(printed.range(of: "type · Enter new line"), "no toast hint in the recording")
+        let hint = try #require(printed.range(of: "Esc close · Enter new line"), "no toast hint in the recording")
         var letters = Substring("curtain")
         for character in printed[hint.upperBound...] where character == letters.first { letters.removeFirst() }
         #expect(letters.isEmpty, "typed letters missing from the recording: \(letters)")

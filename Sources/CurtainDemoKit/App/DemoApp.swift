@@ -120,6 +120,7 @@ public final class DemoApp {
         case .character("T"): presentScreenToast()
         case .character("m"): presentModal()
         case .character("q"): quitRequested = true
+        case .escape: if let toast = toastToCloseWithEscape { scene.dismiss(toast) }
         default: break
         }
     }
@@ -132,7 +133,7 @@ public final class DemoApp {
     }
 
     private func makeToast() -> (ToastPresentationController, TextToastView) {
-        let view = TextToastView(hint: "type · Enter new line · Esc close",
+        let view = TextToastView(hint: "Esc close · Enter new line",
                                  borderStyle: DemoPalette.toastBorder, textStyle: DemoPalette.toastText,
                                  caretStyle: DemoPalette.toastCaret)
         let controller = ToastPresentationController(presentedView: view)
@@ -190,15 +191,31 @@ public final class DemoApp {
     }
 
     private func updateHelp() {
+        typealias Item = DemoRootView.HelpItem
         if modalHasFocus {
-            root.helpItems = [("Esc", "close modal"), ("^C", "quit")]
+            root.helpItems = [Item(key: "Esc", action: "close modal", rank: 1), Item(key: "^C", action: "quit", rank: 0)]
         } else if focusedToast != nil {
-            root.helpItems = [("type", "text"), ("Enter", "new line"), ("⌫", "delete"), ("Esc", "close"),
-                              ("Tab", "other pane"), ("←→↑↓", "resize"), ("^C", "quit")]
+            root.helpItems = [Item(key: "type", action: "text", rank: 5), Item(key: "Enter", action: "new line", rank: 2),
+                              Item(key: "⌫", action: "delete", rank: 3), Item(key: "Esc", action: "close", rank: 1),
+                              Item(key: "Tab", action: "other pane", rank: 4), Item(key: "←→↑↓", action: "resize", rank: 6),
+                              Item(key: "^C", action: "quit", rank: 0)]
         } else {
-            root.helpItems = [("t", "toast"), ("T", "screen toast"), ("m", "modal"), ("Tab", "focus"),
-                              ("←→↑↓", "resize"), ("Esc", "close"), ("q", "quit")]
+            var items = [Item(key: "t", action: "toast", rank: 1), Item(key: "T", action: "screen toast", rank: 4),
+                         Item(key: "m", action: "modal", rank: 3), Item(key: "Tab", action: "focus", rank: 5),
+                         Item(key: "←→↑↓", action: "resize", rank: 6)]
+            if toastToCloseWithEscape != nil { items.append(Item(key: "Esc", action: "close", rank: 2)) }
+            root.helpItems = items + [Item(key: "q", action: "quit", rank: 0)]
         }
+    }
+
+    /// What Esc closes while a pane has the focus: the toast up in that pane, else the screen's.
+    private var toastToCloseWithEscape: ToastPresentationController? {
+        func shown(_ toast: (controller: ToastPresentationController, view: TextToastView)?) -> ToastPresentationController? {
+            guard let controller = toast?.controller,
+                  controller.state == .presenting || controller.state == .presented else { return nil }
+            return controller
+        }
+        return shown(focusedPane.flatMap { paneToasts[ObjectIdentifier($0)] }) ?? shown(screenToast)
     }
 
     // MARK: - Frames

@@ -8,8 +8,15 @@ import CurtainScreen
 @MainActor
 final class DemoRootView: View {
     let grid: GridView
-    /// What the help bar lists: set by the app as focus moves.
-    var helpItems: [(key: String, action: String)] = [] { didSet { setNeedsDisplay() } }
+    /// One key in the help bar. `rank` orders what a narrow bar keeps: 1 is kept longest.
+    struct HelpItem {
+        var key: String
+        var action: String
+        var rank: Int
+    }
+
+    /// What the help bar lists, in display order: set by the app as focus moves.
+    var helpItems: [HelpItem] = [] { didSet { setNeedsDisplay() } }
 
     init(grid: GridView) {
         self.grid = grid
@@ -28,20 +35,27 @@ final class DemoRootView: View {
         let bar = Rect(x: frame.minX, y: frame.maxY - 1, width: frame.width, height: 1)
         buffer.fill(bar.intersection(clip), with: .blank(DemoPalette.helpBar))
         guard let last = helpItems.last else { return }
-        // The last item is the way out (quit): it always shows, at the right end, and the
-        // others take what is left, whole items only — a narrow terminal loses "resize" before
-        // it loses "quit".
-        func width(_ item: (key: String, action: String)) -> Int { TextWidth.of(item.key) + 1 + TextWidth.of(item.action) }
+        // The last item is the way out (quit): it always shows, at the right end. The others
+        // take what is left, whole items only, the best-ranked first, shown in their order — a
+        // narrow terminal loses "resize" before it loses "close".
+        func width(_ item: HelpItem) -> Int { TextWidth.of(item.key) + 1 + TextWidth.of(item.action) }
         let lastX = bar.maxX - 1 - width(last)
+        var room = lastX - 1 - (bar.minX + 1)
+        var kept = Set<Int>()
+        for index in helpItems.indices.dropLast().sorted(by: { helpItems[$0].rank < helpItems[$1].rank }) {
+            let needed = width(helpItems[index]) + 2
+            guard needed <= room else { continue }
+            room -= needed
+            kept.insert(index)
+        }
         var x = bar.minX + 1
-        for item in helpItems.dropLast() {
-            guard x + width(item) <= lastX - 1 else { break }
-            x += drawItem(item, at: x, row: bar.minY, into: &buffer, clip: clip) + 2
+        for index in helpItems.indices.dropLast() where kept.contains(index) {
+            x += drawItem(helpItems[index], at: x, row: bar.minY, into: &buffer, clip: clip) + 2
         }
         _ = drawItem(last, at: max(bar.minX + 1, lastX), row: bar.minY, into: &buffer, clip: clip)
     }
 
-    private func drawItem(_ item: (key: String, action: String), at x: Int, row: Int,
+    private func drawItem(_ item: HelpItem, at x: Int, row: Int,
                           into buffer: inout CellBuffer, clip: Rect) -> Int {
         let keyWidth = buffer.draw(item.key, at: Point(x: x, y: row), style: DemoPalette.helpKey, clip: clip)
         return keyWidth + buffer.draw(" " + item.action, at: Point(x: x + keyWidth, y: row), style: DemoPalette.helpBar, clip: clip)

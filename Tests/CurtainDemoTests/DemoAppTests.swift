@@ -135,6 +135,13 @@ struct DemoHarness {
         if let enter = bar.range(of: "Enter"), let esc = bar.range(of: "Esc") { #expect(enter.lowerBound < esc.lowerBound) }
     }
 
+    @Test func theClockShowsHoursFromTheFirstHour() {
+        #expect(ElapsedTimeView.clockText(seconds: 0) == "00:00")
+        #expect(ElapsedTimeView.clockText(seconds: 3599) == "59:59")
+        #expect(ElapsedTimeView.clockText(seconds: 3600) == "1:00:00")
+        #expect(ElapsedTimeView.clockText(seconds: 36_061) == "10:01:01")
+    }
+
     @Test func clickOnTheDimmedPaneDismissesItsToast() {
         let h = DemoHarness()
         h.send(.key(.character("t")))

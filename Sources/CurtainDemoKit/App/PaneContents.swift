@@ -60,7 +60,7 @@ final class ElapsedTimeView: View {
 
     override func draw(into buffer: inout CellBuffer, clip: Rect) {
         let inner = frame.inset(by: EdgeInsets(top: 0, left: 1, bottom: 0, right: 1))
-        let text = twoDigits(seconds / 60) + ":" + twoDigits(seconds % 60)
+        let text = Self.clockText(seconds: seconds)
         buffer.draw("Elapsed", at: Point(x: inner.minX, y: inner.minY), style: DemoPalette.text, clip: clip)
         buffer.draw(text, at: Point(x: inner.minX, y: inner.minY + 1), style: DemoPalette.clock, clip: clip)
         let bar = min(inner.width, seconds % max(1, inner.width) + 1)
@@ -68,6 +68,14 @@ final class ElapsedTimeView: View {
                     style: Style(foreground: .indexed(34)), clip: clip)
         buffer.draw("updates once a second", at: Point(x: inner.minX, y: inner.minY + 5),
                     style: Style(foreground: .indexed(244)), clip: clip)
+    }
+}
+
+extension ElapsedTimeView {
+    /// `mm:ss` under an hour, `h:mm:ss` from then on.
+    static func clockText(seconds: Int) -> String {
+        let minutesAndSeconds = twoDigits(seconds / 60 % 60) + ":" + twoDigits(seconds % 60)
+        return seconds < 3600 ? minutesAndSeconds : "\(seconds / 3600):" + minutesAndSeconds
     }
 }
 

@@ -144,6 +144,27 @@ extension NcursesTests {
             #expect(background == 4, "bright blue shows as blue")
         }
 
+        /// On 8 colours a dimmed grey border is faint *grey*, not faint black (invisible on a
+        /// dark terminal): the terminal shows what ColorReduction makes of the style, the same
+        /// as a recording of the session.
+        @Test func eightColourDimKeepsTheTextsHueAsFaint() throws {
+            let files = ScratchTerminal(term: "xterm")
+            let session = try TerminalSession(output: files.output, input: files.input)
+            defer { session.stop() }
+            var frame = CellBuffer(size: Size(width: 80, height: 24))
+            frame.put("│", x: 0, y: 0, style: Style(foreground: .indexed(238)))
+            frame.dim(Rect(x: 0, y: 0, width: 1, height: 1), strength: 0.6)
+            #expect(session.draw(frame))
+            let window = try #require(curtain_stdscr())
+            let cell = cellContents(window, x: 0, y: 0)
+            #expect(cell.attributes & curtain_A_DIM() != 0)
+            var foreground: Int32 = 0, background: Int32 = 0
+            extended_pair_content(cell.pair, &foreground, &background)
+            let expected = ColorReduction.reduce(frame[0, 0].style, to: .ansi8)
+            #expect(expected.foreground == .indexed(7))
+            #expect(foreground == 7, "faint white (grey), not faint black")
+        }
+
         @Test func aNonUnicodeLocaleDrawsBoxesWithACSAndReplacesWhatItCannotShow() throws {
             let files = ScratchTerminal(locale: "C")
             let session = try TerminalSession(output: files.output, input: files.input)

@@ -183,16 +183,18 @@ final class ScreenWriter {
     /// ncurses attributes and colour pair for `style`.
     private func convert(_ style: Style) -> (attr_t, Int32) {
         if style == lastStyle { return (lastAttributes, lastPair) }
+        // As the terminal can show it — the same reduction a recording of this session uses: a
+        // dimmed cell on a terminal too poor in colours to show the blend gets the faint
+        // attribute, its text colour brightened back so faint text keeps its hue.
+        let shown = depth == .direct ? style : ColorReduction.reduce(style, to: depth.colorDepth)
         var attributes: attr_t = 0
-        let a = style.attributes
+        let a = shown.attributes
         if a.contains(.bold) { attributes |= attributeBold }
-        // A dimmed cell on a terminal too poor in colours to show the blend keeps its dim as
-        // the faint attribute.
-        if a.contains(.dim) || (style.isDimmed && depth.showsDimAsFaint) { attributes |= attributeDim }
+        if a.contains(.dim) { attributes |= attributeDim }
         if a.contains(.italic) { attributes |= attributeItalic }
         if a.contains(.underline) { attributes |= attributeUnderline }
         if a.contains(.reverse) { attributes |= attributeReverse }
-        let pair = colorPair(for: style)
+        let pair = colorPair(for: shown)
         lastStyle = style
         lastAttributes = attributes
         lastPair = pair

@@ -119,4 +119,20 @@ import CurtainScreen
         }
         #expect(buffer.reducingColors(to: .trueColor) == buffer)
     }
+
+    /// Without colours, dark-on-light cells (a caret, a status bar) keep standing out: reverse.
+    @Test func monochromeShowsDarkOnLightInReverse() {
+        let caret = ColorReduction.reduce(Style(foreground: .indexed(24), background: .indexed(230)), to: .monochrome)
+        #expect(caret.attributes.contains(.reverse))
+        #expect(caret.foreground == .default && caret.background == .default)
+        let text = ColorReduction.reduce(Style(foreground: .indexed(231), background: .indexed(24)), to: .monochrome)
+        #expect(!text.attributes.contains(.reverse), "light on dark is the normal look")
+        let plain = ColorReduction.reduce(Style(foreground: .indexed(16)), to: .monochrome)
+        #expect(!plain.attributes.contains(.reverse), "a default background is unknown: left alone")
+        let reversed = ColorReduction.reduce(Style(foreground: .indexed(24), background: .indexed(230), attributes: .reverse), to: .monochrome)
+        #expect(!reversed.attributes.contains(.reverse), "already shown light on dark")
+        // With colours the colours do the work.
+        let coloured = ColorReduction.reduce(Style(foreground: .indexed(24), background: .indexed(230)), to: .ansi8)
+        #expect(!coloured.attributes.contains(.reverse))
+    }
 }

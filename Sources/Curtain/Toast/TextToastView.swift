@@ -10,8 +10,8 @@ public final class TextToastView: View {
 
     public var borderStyle: Style
     public var textStyle: Style
-    /// The caret cell's style. The default is reverse video, so the caret stays visible where
-    /// colours are not shown.
+    /// The caret cell's style. The default is dark on light, which a terminal without colours
+    /// shows in reverse video, so the caret stays visible there.
     public var caretStyle: Style
     /// Shown in the top border line, instead of the title, while the text is empty.
     public var hint: String?
@@ -24,7 +24,7 @@ public final class TextToastView: View {
     public init(title: String? = nil, hint: String? = nil,
                 borderStyle: Style = Style(foreground: .indexed(231), background: .indexed(24)),
                 textStyle: Style = Style(foreground: .indexed(231), background: .indexed(24)),
-                caretStyle: Style = Style(foreground: .indexed(231), background: .indexed(24), attributes: .reverse)) {
+                caretStyle: Style = Style(foreground: .indexed(24), background: .indexed(231))) {
         self.title = title
         self.hint = hint
         self.borderStyle = borderStyle

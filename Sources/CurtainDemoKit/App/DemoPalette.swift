@@ -12,9 +12,9 @@ enum DemoPalette {
     static let clock = Style(foreground: .indexed(120), attributes: .bold)
     static let toastBorder = Style(foreground: .indexed(230), background: .indexed(24))
     static let toastText = Style(foreground: .indexed(231), background: .indexed(24))
-    /// Reverse video of the toast's colours: the same cream block in colour, and still a
-    /// visible block where there are no colours (NO_COLOR, monochrome terminals).
-    static let toastCaret = Style(foreground: .indexed(230), background: .indexed(24), attributes: .reverse)
+    /// Dark on light: without colours it shows in reverse video (see ColorReduction), and
+    /// with them it costs no attribute changes (ncurses turns reverse off with a full reset).
+    static let toastCaret = Style(foreground: .indexed(24), background: .indexed(230))
     static let modalBorder = Style(foreground: .indexed(223), background: .indexed(53))
     static let modalText = Style(foreground: .indexed(231), background: .indexed(53))
     static let warning = Style(foreground: .indexed(16), background: .indexed(214), attributes: .bold)

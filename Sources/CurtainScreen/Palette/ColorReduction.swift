@@ -62,8 +62,16 @@ public enum ColorReduction {
     /// there it also gets the faint attribute, and its foreground is reduced from the blend
     /// brightened back to full (hue kept, max component 255) so faint text keeps its hue rather
     /// than turning black. Its background reduces plainly (darker is right for a background).
+    ///
+    /// Without colours, a cell drawn dark on light (both colours set, the background the
+    /// brighter) is shown in reverse video: a monochrome terminal has exactly two looks, and
+    /// this keeps a caret, a selection or a status bar apart from the text around it.
     public static func reduce(_ style: Style, to depth: ColorDepth) -> Style {
         var result = style
+        if depth == .monochrome, let fg = style.foreground.resolvedRGB, let bg = style.background.resolvedRGB,
+           brightness(bg) > brightness(fg) {
+            result.attributes.formSymmetricDifference(.reverse)
+        }
         result.background = reduce(style.background, to: depth)
         if style.isDimmed, depth.showsDimAsFaint {
             result.attributes.insert(.dim)
@@ -72,6 +80,11 @@ public enum ColorReduction {
             result.foreground = reduce(style.foreground, to: depth)
         }
         return result
+    }
+
+    /// Perceived brightness, 0–255 (Rec. 601 weights): enough to tell light from dark.
+    static func brightness(_ c: (red: UInt8, green: UInt8, blue: UInt8)) -> Int {
+        (299 * Int(c.red) + 587 * Int(c.green) + 114 * Int(c.blue)) / 1000
     }
 
     /// `color` with its components scaled so the largest is 255; black and `.default` stay.

@@ -34,6 +34,20 @@ public final class Scene {
 
     private var needsLayout = true
     private var needsDisplay = true
+    /// Bumped by every scene-wide invalidation; part of the underlay's key.
+    private var generation = 0
+    /// The cells beneath the top-most presented view, kept between frames (see ``compose()``).
+    private var underlay: (key: UnderlayKey, cells: CellBuffer)?
+
+    /// Phases of ``renderFrame()`` reported to ``phaseTimer``.
+    package enum RenderPhase: Sendable { case layoutAndAnimation, composition }
+
+    /// Debug builds only: compose every frame that reuses kept cells again from scratch and stop
+    /// if they differ. On by default; a test that counts draws turns it off.
+    package var checksKeptCells = true
+
+    /// When set, runs each phase of ``renderFrame()`` (the benchmark times them). Not for apps.
+    package var phaseTimer: ((RenderPhase, () -> Void) -> Void)?
 
     public init(root: View, size: Size, clock: AnimationClock, motion: MotionSettings = MotionSettings()) {
         self.root = root
@@ -48,8 +62,18 @@ public final class Scene {
 
     // MARK: - Invalidation
 
-    public func setNeedsLayout() { needsLayout = true; needsDisplay = true }
-    public func setNeedsDisplay() { needsDisplay = true }
+    /// Lays out and redraws everything on the next frame.
+    public func setNeedsLayout() { needsLayout = true; needsDisplay = true; generation &+= 1 }
+
+    /// Redraws everything on the next frame. A view whose own content changed calls
+    /// ``View/setNeedsDisplay()`` instead, which redraws only its tree.
+    public func setNeedsDisplay() { needsDisplay = true; generation &+= 1 }
+
+    /// Schedules a frame after a view invalidated its own tree.
+    func setNeedsFrame(layout: Bool = false) {
+        needsDisplay = true
+        if layout { needsLayout = true }
+    }
 
     // MARK: - Focus
 
@@ -162,6 +186,25 @@ public final class Scene {
     /// screen, or `nil` when it would look exactly like the last one (no frame is produced).
     @discardableResult
     public func renderFrame() -> CellBuffer? {
+        timed(.layoutAndAnimation) { advance() }
+        var produced: CellBuffer?
+        timed(.composition) {
+            needsDisplay = false
+            let composed = compose()
+            if composed != screen {
+                screen = composed
+                produced = composed
+            }
+        }
+        return produced
+    }
+
+    private func timed(_ phase: RenderPhase, _ body: () -> Void) {
+        if let phaseTimer { phaseTimer(phase, body) } else { body() }
+    }
+
+    /// Dismisses what is due, lays out if needed and moves every animation to the clock's now.
+    private func advance() {
         let now = clock.now
         for controller in presentations {
             if let deadline = autoDismissDeadline(of: controller), now >= deadline { dismiss(controller) }
@@ -180,18 +223,15 @@ public final class Scene {
                 controller.presentedView.propagateScene()
             }
         }
-        needsDisplay = false
-        let composed = compose()
-        if composed == screen { return nil }
-        screen = composed
-        return composed
     }
 
     /// Lays out the tree and recomputes and stores every presented frame.
     public func layout() {
         needsLayout = false
+        let before = root.frames
         root.frame = Rect(origin: .zero, size: size)
         root.layoutHierarchy()
+        if root.frames != before { root.contentGeneration &+= 1 }
         for controller in presentations {
             controller.layout(motion: motion, now: clock.now)
             controller.presentedView.frame = controller.displayedFrame
@@ -200,22 +240,75 @@ public final class Scene {
         }
     }
 
+    /// Draws the root's tree, then for each presentation (bottom to top) the dim over its
+    /// context and its content.
+    ///
+    /// Everything beneath the top-most presented view is kept between frames and reused while
+    /// its key is unchanged: typing into a toast or a toast moving over a steady dim redraws the
+    /// toast alone, not the whole screen. The key holds everything those cells are made from
+    /// (see ``UnderlayKey``); views report their own changes with ``View/setNeedsDisplay()``.
+    /// Debug builds compose every reused frame again from scratch and stop if the two differ,
+    /// which is how a view that changes without saying so is caught.
     private func compose() -> CellBuffer {
-        var buffer = CellBuffer(size: size)
-        let bounds = buffer.bounds
-        root.drawHierarchy(into: &buffer, clip: bounds)
-        for controller in presentations {
+        let layers = presentations.filter { $0.contextView != nil }
+        let key = underlayKey(layers)
+        guard let kept = underlay, kept.key == key else {
+            var buffer = CellBuffer(size: size)
+            drawUnderlay(layers, into: &buffer)
+            underlay = (key, buffer)
+            if let top = layers.last { drawContent(of: top, into: &buffer) }
+            return buffer
+        }
+        var buffer = kept.cells
+        if let top = layers.last { drawContent(of: top, into: &buffer) }
+        #if DEBUG
+        guard checksKeptCells else { return buffer }
+        var fresh = CellBuffer(size: size)
+        drawUnderlay(layers, into: &fresh)
+        if let top = layers.last { drawContent(of: top, into: &fresh) }
+        if fresh != buffer {
+            assertionFailure("Scene: the kept cells differ from a fresh composition; a view changed what it draws without calling setNeedsDisplay()")
+        }
+        #endif
+        return buffer
+    }
+
+    /// The root's tree, every presentation but the top-most, and the top-most one's dim.
+    private func drawUnderlay(_ layers: [PresentationController], into buffer: inout CellBuffer) {
+        root.drawHierarchy(into: &buffer, clip: buffer.bounds)
+        for (index, controller) in layers.enumerated() {
             guard let context = controller.contextView else { continue }
             buffer.dim(controller.dimmingRect(in: context), strength: controller.displayedDim)
-            let view = controller.presentedView
-            if view.frame != controller.displayedFrame || view.layoutFrame != controller.frameOfPresentedView {
-                view.frame = controller.displayedFrame
-                view.layoutFrame = controller.frameOfPresentedView
-                view.layoutHierarchy()
-            }
-            view.drawHierarchy(into: &buffer, clip: controller.clipRect(in: context).intersection(bounds))
+            if index < layers.count - 1 { drawContent(of: controller, into: &buffer) }
         }
-        return buffer
+    }
+
+    private func drawContent(of controller: PresentationController, into buffer: inout CellBuffer) {
+        guard let context = controller.contextView else { return }
+        let view = controller.presentedView
+        if view.frame != controller.displayedFrame || view.layoutFrame != controller.frameOfPresentedView {
+            view.frame = controller.displayedFrame
+            view.layoutFrame = controller.frameOfPresentedView
+            view.layoutHierarchy()
+        }
+        view.drawHierarchy(into: &buffer, clip: controller.clipRect(in: context).intersection(buffer.bounds))
+    }
+
+    private func underlayKey(_ layers: [PresentationController]) -> UnderlayKey {
+        UnderlayKey(
+            size: size, generation: generation, rootContent: root.contentGeneration,
+            layers: layers.enumerated().map { index, controller in
+                let context = controller.contextView ?? root
+                let isTop = index == layers.count - 1
+                return UnderlayKey.Layer(
+                    controller: ObjectIdentifier(controller),
+                    dimmingRect: controller.dimmingRect(in: context),
+                    dim: controller.displayedDim,
+                    content: isTop ? nil : controller.presentedView.contentGeneration,
+                    frame: isTop ? nil : controller.displayedFrame,
+                    layoutFrame: isTop ? nil : controller.frameOfPresentedView,
+                    clip: isTop ? nil : controller.clipRect(in: context))
+            })
     }
 
     // MARK: - Hit testing
@@ -228,5 +321,36 @@ public final class Scene {
             }
         }
         return root.hitTest(point)
+    }
+}
+
+/// What the cells beneath the top-most presented view are made of: equal keys, equal cells.
+private struct UnderlayKey: Equatable {
+    var size: Size
+    /// Scene-wide invalidations (focus, presenting, dismissing, a new size).
+    var generation: Int
+    /// Changes the root's views reported, and layouts that moved one of them.
+    var rootContent: Int
+    var layers: [Layer]
+
+    /// One presentation: its dim, and, below the top-most, its drawn content.
+    struct Layer: Equatable {
+        var controller: ObjectIdentifier
+        var dimmingRect: Rect
+        var dim: Double
+        var content: Int?
+        var frame: Rect?
+        var layoutFrame: Rect?
+        var clip: Rect?
+    }
+}
+
+private extension View {
+    /// Every frame and layout frame in the tree, parents first: a layout that changes none of
+    /// them leaves every view where it drew before.
+    var frames: [Rect] {
+        var result: [Rect] = [frame, layoutFrame]
+        for child in subviews { result += child.frames }
+        return result
     }
 }

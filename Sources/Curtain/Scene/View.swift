@@ -79,11 +79,32 @@ open class View {
     /// `systemLayoutSizeFitting(_:withHorizontalFittingPriority: .required, verticalFittingPriority: .fittingSizeLevel)`.
     open func fittingSize(width: Int) -> Size { Size(width: width, height: 0) }
 
-    /// Asks the scene for a new frame because what this view draws changed.
-    public func setNeedsDisplay() { scene?.setNeedsDisplay() }
+    /// Asks the scene for a new frame because what this view draws changed. Call it whenever
+    /// state that ``draw(into:clip:)`` reads changes: the scene keeps the composed cells of
+    /// trees whose views did not ask, and draws them again only when one did.
+    public func setNeedsDisplay() {
+        treeTop.contentGeneration &+= 1
+        scene?.setNeedsFrame()
+    }
 
-    /// Asks the scene for a layout pass (sizes or content that affects sizes changed).
-    public func setNeedsLayout() { scene?.setNeedsLayout() }
+    /// Asks the scene for a layout pass (sizes or content that affects sizes changed). Implies
+    /// ``setNeedsDisplay()``.
+    public func setNeedsLayout() {
+        treeTop.contentGeneration &+= 1
+        scene?.setNeedsFrame(layout: true)
+    }
+
+    /// Counts the changes to what this tree draws; kept on the top of a tree (the root, or the
+    /// content of a presentation), where the scene reads it to know whether cells it composed
+    /// earlier are still good.
+    var contentGeneration = 0
+
+    /// The top-most ancestor: the root, or the view a presentation shows.
+    var treeTop: View {
+        var view = self
+        while let parent = view.superview { view = parent }
+        return view
+    }
 
     /// The nearest view, starting with this one, that defines a presentation context.
     public var presentationContext: View? {

@@ -9,14 +9,14 @@ import CurtainScreen
 final class DemoRootView: View {
     let grid: GridView
     /// One key in the help bar. `rank` orders what a narrow bar keeps: 1 is kept longest.
-    struct HelpItem {
+    struct HelpItem: Equatable {
         var key: String
         var action: String
         var rank: Int
     }
 
     /// What the help bar lists, in display order: set by the app as focus moves.
-    var helpItems: [HelpItem] = [] { didSet { setNeedsDisplay() } }
+    var helpItems: [HelpItem] = [] { didSet { if helpItems != oldValue { setNeedsDisplay() } } }
 
     init(grid: GridView) {
         self.grid = grid

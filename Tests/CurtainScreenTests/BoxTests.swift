@@ -92,4 +92,16 @@ import CurtainScreen
             }
         }
     }
+
+    @Test func asciiTitlesAreCutLikeAnyOther() {
+        for width in 0...14 {
+            let shown = CellBuffer.truncate("Pane title", toWidth: width)
+            #expect(TextWidth.of(shown) <= width, "width \(width): \(shown)")
+            if width >= 10 { #expect(shown == "Pane title") }
+            if width > 0 && width < 10 { #expect(shown == String("Pane title".prefix(width - 1)) + "…") }
+        }
+        // Control characters are not "printable ASCII": they still become control pictures.
+        #expect(CellBuffer.truncate("a\u{7}b", toWidth: 5) == "a\u{2407}b")
+        #expect(CellBuffer.truncate("a\tb", toWidth: 5) == "a\u{2409}b")
+    }
 }

@@ -35,8 +35,14 @@ final class ParagraphView: View {
     init(_ paragraphs: [(String, Style)]) { self.paragraphs = paragraphs }
 
     /// Wrapped rows for the last width: wrapping runs only when the pane's width changes, not
-    /// in every frame.
+    /// in every frame, and in the layout pass that changed it (drawing only reads them).
     private var wrapped: (width: Int, rows: [(String, Style)])?
+
+    override func layoutSubviews() {
+        _ = rows(width: innerRect.width)
+    }
+
+    private var innerRect: Rect { frame.inset(by: EdgeInsets(top: 0, left: 1, bottom: 0, right: 1)) }
 
     private func rows(width: Int) -> [(String, Style)] {
         if let wrapped, wrapped.width == width { return wrapped.rows }
@@ -46,7 +52,7 @@ final class ParagraphView: View {
     }
 
     override func draw(into buffer: inout CellBuffer, clip: Rect) {
-        let inner = frame.inset(by: EdgeInsets(top: 0, left: 1, bottom: 0, right: 1))
+        let inner = innerRect
         for (offset, (row, style)) in rows(width: inner.width).prefix(max(0, inner.height)).enumerated() {
             buffer.draw(row, at: Point(x: inner.minX, y: inner.minY + offset), style: style, clip: clip)
         }

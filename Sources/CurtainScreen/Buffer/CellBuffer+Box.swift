@@ -85,6 +85,9 @@ extension CellBuffer {
     /// a cluster; zero-width clusters are dropped.
     package static func truncate(_ text: String, toWidth width: Int) -> String {
         guard width > 0 else { return "" }
+        // The common case, drawn every frame for every pane title: printable ASCII that fits
+        // is shown as it is (one column a character, nothing dropped).
+        if text.utf8.count <= width, text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) { return text }
         var clusters: [(String, Int)] = []
         var total = 0
         for character in text {

@@ -61,6 +61,23 @@ final class CountingView: View {
         #expect(counting.draws == drawsBefore + 1)
     }
 
+    @Test func aSlideInOverSteadyPanesDrawsThemOnce() {
+        let f = Fixture()
+        f.scene.checksKeptCells = false
+        let counting = CountingView()
+        f.root.panes[1].setContentView(counting)
+        f.step()
+        let drawsBefore = counting.draws
+        f.presentToast(in: 0)
+        let frames = f.settle()
+        #expect(frames.count >= 4, "the slide-in and the dim take several frames")
+        #expect(counting.draws == drawsBefore + 1, "presenting redraws the panes once; the dim steps reuse them")
+        // Every frame of the slide-in still shows the untouched pane as it is.
+        for frame in frames {
+            #expect(frame[counting.frame.minX, counting.frame.minY].grapheme.text == "c")
+        }
+    }
+
     @Test func aViewThatReportsAChangeIsDrawnAgain() {
         let (f, counting, _) = toastUp()
         let content = counting.frame

@@ -38,6 +38,8 @@ public final class Scene {
     private var generation = 0
     /// The cells beneath the top-most presented view, kept between frames (see ``compose()``).
     private var underlay: (key: UnderlayKey, cells: CellBuffer)?
+    /// The root's tree as drawn, kept between frames; its key has no layers.
+    private var rootLayer: (key: UnderlayKey, cells: CellBuffer)?
 
     /// Phases of ``renderFrame()`` reported to ``phaseTimer``.
     package enum RenderPhase: Sendable { case layoutAndAnimation, composition }
@@ -243,31 +245,40 @@ public final class Scene {
     /// Draws the root's tree, then for each presentation (bottom to top) the dim over its
     /// context and its content.
     ///
-    /// Everything beneath the top-most presented view is kept between frames and reused while
-    /// its key is unchanged: typing into a toast or a toast moving over a steady dim redraws the
-    /// toast alone, not the whole screen. The key holds everything those cells are made from
+    /// Two layers are kept between frames and reused while their keys are unchanged: the root's
+    /// tree as drawn (a dim step or a toast sliding over steady panes blends kept cells instead
+    /// of drawing every pane again), and everything beneath the top-most presented view (typing
+    /// into a toast redraws the toast alone). The keys hold everything those cells are made of
     /// (see ``UnderlayKey``); views report their own changes with ``View/setNeedsDisplay()``.
-    /// Debug builds compose every reused frame again from scratch and stop if the two differ,
-    /// which is how a view that changes without saying so is caught.
+    /// Debug builds compose every frame that reused a layer again from scratch and stop if the
+    /// two differ, which is how a view that changes without saying so is caught.
     private func compose() -> CellBuffer {
         let layers = presentations.filter { $0.contextView != nil }
         let key = underlayKey(layers)
-        guard let kept = underlay, kept.key == key else {
-            var buffer = CellBuffer(size: size)
-            drawUnderlay(layers, into: &buffer)
+        var buffer: CellBuffer
+        if let kept = underlay, kept.key == key {
+            buffer = kept.cells
+        } else {
+            let rootKey = UnderlayKey(size: key.size, generation: key.generation, rootContent: key.rootContent, layers: [])
+            if let kept = rootLayer, kept.key == rootKey {
+                buffer = kept.cells
+            } else {
+                buffer = CellBuffer(size: size)
+                root.drawHierarchy(into: &buffer, clip: buffer.bounds)
+                rootLayer = (rootKey, buffer)
+            }
+            drawPresentationsBeneathTheTop(layers, into: &buffer)
             // Kept even while a dim animates and every key is new: the copy this costs when the
-            // top is drawn (copy-on-write) is a few percent of a full composition, which a
-            // repeated key would otherwise pay again (measured with callgrind).
+            // top is drawn (copy-on-write) is a fraction of composing again, which a repeated
+            // key would otherwise cost (measured with callgrind).
             underlay = (key, buffer)
-            if let top = layers.last { drawContent(of: top, into: &buffer) }
-            return buffer
         }
-        var buffer = kept.cells
         if let top = layers.last { drawContent(of: top, into: &buffer) }
         #if DEBUG
         guard checksKeptCells else { return buffer }
         var fresh = CellBuffer(size: size)
-        drawUnderlay(layers, into: &fresh)
+        root.drawHierarchy(into: &fresh, clip: fresh.bounds)
+        drawPresentationsBeneathTheTop(layers, into: &fresh)
         if let top = layers.last { drawContent(of: top, into: &fresh) }
         if fresh != buffer {
             assertionFailure("Scene: the kept cells differ from a fresh composition; a view changed what it draws without calling setNeedsDisplay()")
@@ -276,9 +287,8 @@ public final class Scene {
         return buffer
     }
 
-    /// The root's tree, every presentation but the top-most, and the top-most one's dim.
-    private func drawUnderlay(_ layers: [PresentationController], into buffer: inout CellBuffer) {
-        root.drawHierarchy(into: &buffer, clip: buffer.bounds)
+    /// Every presentation but the top-most, and the top-most one's dim.
+    private func drawPresentationsBeneathTheTop(_ layers: [PresentationController], into buffer: inout CellBuffer) {
         for (index, controller) in layers.enumerated() {
             guard let context = controller.contextView else { continue }
             buffer.dim(controller.dimmingRect(in: context), strength: controller.displayedDim)

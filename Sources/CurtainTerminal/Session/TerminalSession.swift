@@ -398,6 +398,13 @@ public final class TerminalSession {
         guard !stopped else { return }
         stopped = true
         mousemask(0, nil)
+        // Leave a blank screen behind: tmux hands the shell's screen back with rows of the
+        // alternate screen in it when the window grew meanwhile (any ncurses program shows
+        // it), and a terminal without an alternate screen keeps whatever was drawn last.
+        if let window = curtain_stdscr() {
+            werase(window)
+            wrefresh(window)
+        }
         curs_set(1)
         endwin()
         if ownsProcess {

@@ -294,6 +294,24 @@ struct DemoEndToEndTests {
         #expect(exit.before == exit.after)
     }
 
+    /// tmux (3.3a) gives back the shell's screen after a program that ran in the alternate
+    /// screen grew the window with rows of the alternate screen in it; any ncurses program shows
+    /// it (Python's curses too). The demo clears its screen before it leaves, so nothing of the
+    /// demo is left on the shell's screen.
+    @Test func quittingAfterTheTerminalGrewLeavesNothingBehind() throws {
+        let demo = try DemoSession(columns: 80, rows: 24)
+        var screen = try demo.launch()
+        try demo.tmux.resize(columns: 120, rows: 40)
+        screen = try demo.settle(changedFrom: screen) { $0.box(titled: "About") == ExpectedLayout(columns: 120, rows: 40).pane(3) }
+        try demo.tmux.type("q")
+        let exit = try demo.waitForExit()
+        #expect(exit.status == "status:0")
+        try demo.tmux.shell("echo alive-$((40+2))")
+        screen = try demo.tmux.settle(until: { $0.contains("alive-42") })
+        #expect(!screen.contains("Colours") && !screen.contains("▚") && !screen.contains("│"),
+                "nothing of the demo is left\n\(screen)")
+    }
+
     @Test func tooSmallTerminalShowsMessageThenLayoutReturns() throws {
         let demo = try DemoSession(columns: 80, rows: 24)
         var screen = try demo.launch()

@@ -72,6 +72,28 @@ struct DemoHarness {
         #expect(box(h, pane: 0)?.width == 35)
     }
 
+    /// Tab from a toast moves to the pane after the toast's own pane, Shift-Tab to the one
+    /// before (it counted from the first pane, whatever pane the toast was in).
+    @Test(arguments: [0, 1, 2, 3])
+    func tabFromAToastCountsFromItsPane(pane: Int) {
+        for (key, step) in [(DemoKey.tab, 1), (DemoKey.backTab, 3)] {
+            let h = DemoHarness()
+            for _ in 0..<pane { h.send(.key(.tab)) }
+            h.send(.key(.character("t")))
+            #expect(h.app.scene.focusedView is TextToastView)
+            h.send(.key(key))
+            #expect(h.app.scene.focusedView === h.app.grid.panes[(pane + step) % 4], "\(key) from the toast in pane \(pane)")
+        }
+    }
+
+    @Test func tabFromTheScreenToastCountsFromThePaneItCameFrom() {
+        let h = DemoHarness()
+        h.send(.key(.tab), .key(.tab), .key(.character("T")))   // presented while Clock had focus
+        #expect(h.app.scene.focusedView is TextToastView)
+        h.send(.key(.tab))
+        #expect(h.app.scene.focusedView === h.app.grid.panes[3])
+    }
+
     @Test func qTypesIntoTheToastAndTabLeavesItUp() {
         let h = DemoHarness()
         h.send(.key(.character("t")))

@@ -42,7 +42,7 @@ open class PresentationController {
     public private(set) var displayedDim: Double = 0
 
     /// Set by ``Scene``: the view that had focus when this was presented, given focus back on dismissal.
-    var focusToRestore: View?
+    public internal(set) var focusToRestore: View?
 
     /// 0 = off-screen, 1 = at its frame. Dim and slide follow it.
     private var progress: Double = 0

@@ -125,9 +125,19 @@ public final class DemoApp {
         }
     }
 
+    /// Tab / Shift-Tab: the next / previous pane after the one holding focus — or, when a
+    /// toast holds it, after the pane the toast belongs to.
     private func moveFocus(by step: Int) {
         let panes = grid.panes
-        let current = focusedPane.flatMap { pane in panes.firstIndex { $0 === pane } } ?? 0
+        var origin = focusedPane
+        if origin == nil, let focused = scene.focusedView, let owner = scene.presentation(containing: focused) {
+            // A pane toast was presented from its pane; the screen toast from the root, while
+            // the pane it was opened in had focus.
+            for candidate in [owner.presentingView, owner.focusToRestore].compactMap({ $0 }) where origin == nil {
+                origin = panes.first { $0.isAncestor(of: candidate) }
+            }
+        }
+        let current = origin.flatMap { pane in panes.firstIndex { $0 === pane } } ?? 0
         let next = (current + step % panes.count + panes.count) % panes.count
         scene.focus(panes[next])
     }

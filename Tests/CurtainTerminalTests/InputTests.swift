@@ -15,12 +15,12 @@ extension NcursesTests {
             let input: UnsafeMutablePointer<FILE>
             let session: TerminalSession
 
-            init() throws {
+            init(readsBytes: Bool? = nil) throws {
                 var fds: [Int32] = [0, 0]
                 guard pipe(&fds) == 0, let input = fdopen(fds[0], "r") else { throw TerminalError("pipe failed") }
                 self.writeEnd = fds[1]
                 self.input = input
-                session = try TerminalSession(output: files.output, input: input)
+                session = try TerminalSession(output: files.output, input: input, readsBytes: readsBytes)
             }
 
             func type(_ text: String) {
@@ -90,6 +90,21 @@ extension NcursesTests {
             #expect(piped.session.nextEvent(timeout: .milliseconds(50)) == .key(.character("\u{FFFD}")))
             piped.type("xy")
             #expect(piped.events() == [.key(.character("x")), .key(.character("y"))])
+        }
+
+        /// In an ASCII locale (`LC_ALL=C`) input is read as bytes: a character the locale cannot
+        /// show still arrives (drawn as `?`), and what was typed with it is not lost — through
+        /// `wget_wch`, ncurses dropped the `b` of a quickly typed `aéb`.
+        @Test func inAnASCIILocaleEveryTypedCharacterArrives() throws {
+            let piped = try PipedSession(readsBytes: true)
+            piped.type("aéb漢\u{1B}[Z\u{1B}[200~x\u{1F389}\u{1B}[201~")
+            #expect(piped.events() == [
+                .key(.character("a")), .key(.character("é")), .key(.character("b")), .key(.character("漢")),
+                .key(.backTab), .paste("x\u{1F389}"),
+            ])
+            let latin1: [UInt8] = [0xE9, 0x62]   // a Latin-1 é: not UTF-8, and it must not take the b
+            _ = latin1.withUnsafeBytes { write(piped.writeEnd, $0.baseAddress, $0.count) }
+            #expect(piped.events() == [.key(.character("\u{FFFD}")), .key(.character("b"))])
         }
 
         @Test func escapeAloneIsDeliveredAfterTheWait() throws {

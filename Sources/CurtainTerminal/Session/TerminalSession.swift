@@ -44,6 +44,12 @@ public final class TerminalSession {
     private let ownsProcess: Bool
     private let writer: ScreenWriter
     private var decoder = KeyDecoder()
+    /// Set when the locale's character set is ASCII: input is then read byte by byte and
+    /// decoded here (see ``UTF8ByteAssembler``), since `wget_wch` would drop what follows a
+    /// byte it cannot decode.
+    private var byteAssembler: UTF8ByteAssembler? = TerminalSession.byteAssemblerForLocale()
+    /// Characters the byte assembler completed that `read(waiting:)` has not returned yet.
+    private var assembledCharacters: [UInt32] = []
     private var pending: [TerminalEvent] = []
     private var pendingIndex = 0
     private var lastFrame: CellBuffer?
@@ -125,9 +131,10 @@ public final class TerminalSession {
 
     /// A session on any files, for tests: no terminal checks, no signal handlers, no locale
     /// change, no bracketed paste, no queries. `TERM` and the locale are taken as the caller set
-    /// them; `synchronizedOutput` brackets every frame as for a terminal that supports it.
+    /// them; `synchronizedOutput` brackets every frame as for a terminal that supports it;
+    /// `readsBytes` reads input as in an ASCII locale (nil: as the locale says).
     package init(output: UnsafeMutablePointer<FILE>, input: UnsafeMutablePointer<FILE>, noColor: String? = nil,
-                 synchronizedOutput: Bool = false) throws {
+                 synchronizedOutput: Bool = false, readsBytes: Bool? = nil) throws {
         guard Self.running.compareExchange(expected: false, desired: true, ordering: .acquiringAndReleasing).exchanged
         else { throw TerminalError("only one terminal session can run at a time") }
         guard let screen = newterm(nil, output, input) else {
@@ -142,6 +149,7 @@ public final class TerminalSession {
         self.writer = ScreenWriter(depth: setup.depth, defaultColors: setup.defaultColors,
                                    colorPairs: Int(curtain_COLOR_PAIRS()), isUnicode: GlyphMapper.localeIsUnicode())
         if synchronizedOutput { writer.synchronizedOutputDescriptor = fileno(output) }
+        if let readsBytes { byteAssembler = readsBytes ? UTF8ByteAssembler() : nil }
     }
 
     deinit { stop() }
@@ -238,7 +246,9 @@ public final class TerminalSession {
                 return event
             }
             let wait: Int32
-            if decoder.isInPaste {
+            if byteAssembler?.isPending == true {
+                wait = Wait.sequenceFollowUp
+            } else if decoder.isInPaste {
                 wait = Wait.pasteStall
             } else if decoder.isPending {
                 wait = Wait.sequenceFollowUp
@@ -256,6 +266,10 @@ public final class TerminalSession {
                 hungUp = true
                 return .hangup
             case .timedOut:
+                if let cutShort = byteAssembler?.flush(), !cutShort.isEmpty {
+                    assembledCharacters += cutShort
+                    continue
+                }
                 if decoder.isPending {
                     decoder.feed(.idle, into: &pending)
                 } else if let deadline, clock.now >= deadline {
@@ -288,6 +302,7 @@ public final class TerminalSession {
 
     /// One `wget_wch` with a wait in milliseconds (-1 blocks).
     private func read(waiting milliseconds: Int32) -> ReadResult {
+        if !assembledCharacters.isEmpty { return .input(.character(assembledCharacters.removeFirst())) }
         guard let window = curtain_stdscr() else { return .timedOut }
         // A resize that arrived while the program was busy: doupdate notices ncurses' flag and
         // queues KEY_RESIZE (sending nothing when nothing changed).
@@ -295,7 +310,7 @@ public final class TerminalSession {
         var character: wint_t = 0
         wtimeout(window, 0)
         errno = 0
-        var status = wget_wch(window, &character)
+        var status = readCharacter(window, &character)
         if status == curtain_ERR(), errno != EILSEQ, milliseconds != 0 {
             // Nothing buffered in ncurses or ready on the descriptor: sleep in the kernel until
             // input, a resize (the wake-up pipe) or the deadline, then read what came.
@@ -306,14 +321,19 @@ public final class TerminalSession {
             }
             ResizeWakeup.drain()
             errno = 0
-            status = wget_wch(window, &character)
+            status = readCharacter(window, &character)
         }
         if status == curtain_ERR() {
             // Bytes that are not text in the locale: ncurses drops them (and whatever arrived
             // with them) and reports EILSEQ. Shown as U+FFFD rather than ending a paste early.
             return errno == EILSEQ ? .input(.character(0xFFFD)) : .timedOut
         }
-        if status != curtain_KEY_CODE_YES() { return .input(.character(UInt32(character))) }
+        if status != curtain_KEY_CODE_YES() {
+            guard byteAssembler != nil else { return .input(.character(UInt32(character))) }
+            assembledCharacters += byteAssembler!.feed(UInt8(truncatingIfNeeded: character))
+            if assembledCharacters.isEmpty { return .ignored }   // inside a multi-byte character
+            return .input(.character(assembledCharacters.removeFirst()))
+        }
         let code = Int32(bitPattern: character)
         if code == curtain_KEY_RESIZE() {
             writer.invalidate()
@@ -354,6 +374,21 @@ public final class TerminalSession {
         if ms.overflow || ms.partialValue > Int64(Int32.max) { return Int32.max }
         // Round up so a wait never ends just before its deadline and spins.
         return Int32(clamping: ms.partialValue + (attoseconds + 999_999_999_999_999) / 1_000_000_000_000_000)
+    }
+
+    /// `wget_wch`, or in an ASCII locale `wgetch` with the same results: `OK` and a byte in
+    /// `character`, or `KEY_CODE_YES` and a key code, or `ERR`.
+    private func readCharacter(_ window: UnsafeMutablePointer<WINDOW>, _ character: inout wint_t) -> Int32 {
+        guard byteAssembler != nil else { return wget_wch(window, &character) }
+        let code = wgetch(window)
+        if code == curtain_ERR() { return code }
+        character = wint_t(bitPattern: code)
+        return code > 0xFF ? curtain_KEY_CODE_YES() : curtain_OK()
+    }
+
+    private static func byteAssemblerForLocale() -> UTF8ByteAssembler? {
+        guard let codeset = curtain_codeset() else { return nil }
+        return UTF8ByteAssembler.isNeeded(codeset: String(cString: codeset)) ? UTF8ByteAssembler() : nil
     }
 
     // MARK: Suspend and stop

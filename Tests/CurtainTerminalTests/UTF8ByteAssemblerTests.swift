@@ -1,0 +1,51 @@
+@testable import CurtainTerminal
+import Testing
+
+@Suite struct UTF8ByteAssemblerTests {
+    func assemble(_ bytes: [UInt8]) -> [UInt32] {
+        var assembler = UTF8ByteAssembler()
+        return bytes.flatMap { assembler.feed($0) } + assembler.flush()
+    }
+
+    /// What Swift's own repairing decoder makes of the bytes (Unicode's "maximal subpart"
+    /// replacement): the reference.
+    func reference(_ bytes: [UInt8]) -> [UInt32] {
+        String(decoding: bytes, as: UTF8.self).unicodeScalars.map(\.value)
+    }
+
+    @Test func typedCharactersSurviveAroundOneTheLocaleCannotShow() {
+        #expect(assemble(Array("aéb".utf8)) == [0x61, 0xE9, 0x62])
+        #expect(assemble(Array("日本🎉x".utf8)) == [0x65E5, 0x672C, 0x1F389, 0x78])
+    }
+
+    @Test func aBrokenSequenceNeverSwallowsTheNextByte() {
+        #expect(assemble([0xE9, 0x62]) == [0xFFFD, 0x62], "Latin-1 é then b")
+        #expect(assemble([0xE2, 0x82, 0x41]) == [0xFFFD, 0x41])
+        #expect(assemble([0xC3]) == [0xFFFD], "cut short at the end")
+        #expect(assemble([0x80, 0x61]) == [0xFFFD, 0x61])
+        #expect(assemble([0xED, 0xA0, 0x80]) == reference([0xED, 0xA0, 0x80]), "a surrogate")
+        #expect(assemble([0xC0, 0xAF]) == reference([0xC0, 0xAF]), "an overlong")
+        #expect(assemble([0xF4, 0x90, 0x80, 0x80]) == reference([0xF4, 0x90, 0x80, 0x80]), "above U+10FFFF")
+    }
+
+    @Test func matchesSwiftsDecoderOnRandomBytes() {
+        var state: UInt64 = 0x9E37_79B9_7F4A_7C15
+        func next() -> UInt64 {
+            state &+= 0x9E37_79B9_7F4A_7C15
+            var z = state
+            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+            return z ^ (z >> 31)
+        }
+        // Bytes biased toward the interesting ranges: ASCII, continuations, lead bytes.
+        let pools: [ClosedRange<UInt8>] = [0x00...0x7F, 0x80...0xBF, 0xC0...0xFF, 0xE0...0xF4]
+        for round in 0..<2000 {
+            let count = Int(next() % 12)
+            let bytes = (0..<count).map { _ -> UInt8 in
+                let pool = pools[Int(next() % UInt64(pools.count))]
+                return UInt8(UInt64(pool.lowerBound) + next() % UInt64(pool.count))
+            }
+            #expect(assemble(bytes) == reference(bytes), "round \(round): \(bytes)")
+        }
+    }
+}

@@ -122,7 +122,15 @@ private let typingRange =
         exit(exitCode.rawValue)
     } catch {
         if CurtainDemo.exitCode(for: error) == .success {
-            CurtainDemo.exit(withError: error)  // --help: prints the help, exits 0
+            // --help: the help on standard output, exit 0 — or 1 with a message when it cannot
+            // be written (ArgumentParser's own printing would lose that error).
+            do {
+                try StandardStreams.writeOutput(CurtainDemo.fullMessage(for: error) + "\n")
+                exit(0)
+            } catch {
+                if !error.message.isEmpty { report(error.message) }
+                exit(error.exitStatus)
+            }
         }
         // ArgumentParser's messages start with a capital ("Unknown option '--bogus'").
         let message = CurtainDemo.message(for: error)

@@ -157,6 +157,25 @@ struct DemoHarness {
         if let enter = bar.range(of: "Enter"), let esc = bar.range(of: "Esc") { #expect(enter.lowerBound < esc.lowerBound) }
     }
 
+    /// Widening the terminal only ever adds hints: a narrower bar never shows a hint that a
+    /// wider one leaves out (it used to skip a wide hint and show a narrower, lower one).
+    @Test(arguments: ["", "t", "tx"])
+    func aWiderHelpBarShowsEverythingANarrowerOneDid(keys: String) {
+        let h = DemoHarness(size: Size(width: 36, height: 15))
+        for key in keys { h.send(.key(.character(key))) }
+        let actions = ["toast", "screen toast", "modal", "focus", "resize", "type text", "new line",
+                       "delete", "close", "other pane", "quit"]
+        var previous: Set<String> = []
+        for width in 36...130 {
+            h.app.handle(.resize(Size(width: width, height: 15)))
+            for _ in 0..<3 { h.clock.advance(by: 1.0 / 60); _ = h.app.renderFrame() }
+            let bar = h.lines[14]
+            let shown = Set(actions.filter { bar.contains(" \($0)") })
+            #expect(previous.isSubset(of: shown), "width \(width) lost \(previous.subtracting(shown)): \(bar)")
+            previous = shown
+        }
+    }
+
     @Test func theClockShowsHoursFromTheFirstHour() {
         #expect(ElapsedTimeView.clockText(seconds: 0) == "00:00")
         #expect(ElapsedTimeView.clockText(seconds: 3599) == "59:59")

@@ -166,6 +166,16 @@ struct HeadlessCLITests {
         #expect(!last.contains("┌─ type"))
     }
 
+    @Test func recordingOverAnExistingFileIsRefusedInOneLine() throws {
+        let scratch = try ScratchDirectory()
+        defer { scratch.remove() }
+        let cast = try scratch.write("demo.cast", Array("keep me".utf8))
+        let result = try DemoCLI.run(["--headless", "--script", "tour", "--record", cast], in: scratch)
+        #expect(result.status == 2)
+        #expect(result.stderr == "curtain-demo: cannot record to '\(cast)': file exists (use --force to overwrite)\n")
+        #expect(try String(contentsOfFile: cast, encoding: .utf8) == "keep me")
+    }
+
     @Test("a scripted toast sits at the bottom of its pane's content, inset 2, two lines tall")
     func toastGeometryOnFinalScreen() throws {
         let scratch = try ScratchDirectory()
@@ -256,7 +266,7 @@ struct HeadlessCLITests {
 
     @Test("a failed write to standard output exits 1 with one line on stderr",
           arguments: [["--headless", "--script", "tour"], ["--headless", "--frames", "--output", "ansi"],
-                      ["--print-script", "tour"]])
+                      ["--print-script", "tour"], ["--help"]])
     func fullStandardOutput(arguments: [String]) throws {
         let scratch = try ScratchDirectory()
         defer { scratch.remove() }

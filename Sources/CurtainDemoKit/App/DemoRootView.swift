@@ -37,14 +37,15 @@ final class DemoRootView: View {
         guard let last = helpItems.last else { return }
         // The last item is the way out (quit): it always shows, at the right end. The others
         // take what is left, whole items only, the best-ranked first, shown in their order — a
-        // narrow terminal loses "resize" before it loses "close".
+        // narrow terminal loses "resize" before it loses "close". The first item that does not
+        // fit ends the list, so a wider bar always shows what a narrower one did and more.
         func width(_ item: HelpItem) -> Int { TextWidth.of(item.key) + 1 + TextWidth.of(item.action) }
         let lastX = bar.maxX - 1 - width(last)
         var room = lastX - 1 - (bar.minX + 1)
         var kept = Set<Int>()
-        for index in helpItems.indices.dropLast().sorted(by: { helpItems[$0].rank < helpItems[$1].rank }) {
+        for index in helpItems.indices.dropLast().sorted(by: { (helpItems[$0].rank, $0) < (helpItems[$1].rank, $1) }) {
             let needed = width(helpItems[index]) + 2
-            guard needed <= room else { continue }
+            guard needed <= room else { break }
             room -= needed
             kept.insert(index)
         }

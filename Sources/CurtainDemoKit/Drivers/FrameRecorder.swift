@@ -23,7 +23,7 @@ final class FrameRecorder {
                                          closingOutput: ANSIEncoder.resetStyle + ANSIEncoder.showCursor,
                                          closesOnSignal: true)
         } catch {
-            throw DemoError("cannot record: \(error.description)", exitStatus: 2)
+            throw DemoError(error.description, exitStatus: 2)   // "cannot record to …: …"
         }
     }
 

@@ -79,13 +79,15 @@ extension NcursesTests {
             again.stop()
         }
 
-        @Test func theTerminfoProbeReadsRealEntries() {
+        @Test func theTerminfoProbeReadsRealEntries() throws {
             // Probing loads and releases an entry without creating a screen.
             let xterm = TerminfoProbe.probe(term: "xterm-256color", fileDescriptor: -1)
             #expect(xterm.terminfo == .found(canAddressCursor: true))
             let reset = String(decoding: xterm.resetSequence, as: UTF8.self)
             #expect(reset.contains("\u{1B}[?25h"), "cursor visible")
             #expect(reset.contains("\u{1B}[?1049l"), "leave the alternate screen")
+            let clear = try #require(reset.range(of: "\u{1B}[H\u{1B}[2J"), "blank it first")
+            #expect(clear.upperBound <= reset.range(of: "\u{1B}[?1049l")!.lowerBound)
             #expect(TerminfoProbe.probe(term: "dumb", fileDescriptor: -1).terminfo == .found(canAddressCursor: false))
             #expect(TerminfoProbe.probe(term: "no-such-terminal-type", fileDescriptor: -1).terminfo == .unknown)
         }

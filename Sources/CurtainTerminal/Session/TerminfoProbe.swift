@@ -23,8 +23,14 @@ struct TerminfoProbe {
         }
         let cup = string("cup")
         var probe = TerminfoProbe(terminfo: .found(canAddressCursor: cup != nil && !(cup ?? []).isEmpty))
-        for name in ["sgr0", "cnorm", "rmkx", "rmcup"] {
+        for name in ["sgr0", "cnorm", "rmkx"] {
             if let bytes = string(name) { probe.resetSequence += withoutPadding(bytes) }
+        }
+        if let leave = string("rmcup") {
+            // Blank the alternate screen before leaving it, as a normal stop does: tmux gives
+            // the shell's screen back with rows of it when the window grew meanwhile.
+            if let clear = string("clear") { probe.resetSequence += withoutPadding(clear) }
+            probe.resetSequence += withoutPadding(leave)
         }
         _ = del_curterm(entry)
         return probe

@@ -298,14 +298,20 @@ struct DemoEndToEndTests {
     /// screen grew the window with rows of the alternate screen in it; any ncurses program shows
     /// it (Python's curses too). The demo clears its screen before it leaves, so nothing of the
     /// demo is left on the shell's screen.
-    @Test func quittingAfterTheTerminalGrewLeavesNothingBehind() throws {
+    @Test(arguments: ["q", "SIGTERM"])
+    func quittingAfterTheTerminalGrewLeavesNothingBehind(how: String) throws {
         let demo = try DemoSession(columns: 80, rows: 24)
         var screen = try demo.launch()
         try demo.tmux.resize(columns: 120, rows: 40)
         screen = try demo.settle(changedFrom: screen) { $0.box(titled: "About") == ExpectedLayout(columns: 120, rows: 40).pane(3) }
-        try demo.tmux.type("q")
+        if how == "q" {
+            try demo.tmux.type("q")
+        } else {
+            let pid = try #require(try demo.tmux.foregroundChildPID(), "the demo runs as the shell's child")
+            #expect(kill(pid, SIGTERM) == 0)
+        }
         let exit = try demo.waitForExit()
-        #expect(exit.status == "status:0")
+        #expect(exit.status == (how == "q" ? "status:0" : "status:\(128 + SIGTERM)"))
         try demo.tmux.shell("echo alive-$((40+2))")
         screen = try demo.tmux.settle(until: { $0.contains("alive-42") })
         #expect(!screen.contains("Colours") && !screen.contains("▚") && !screen.contains("│"),

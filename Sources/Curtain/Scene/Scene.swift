@@ -256,6 +256,7 @@ public final class Scene {
         let layers = presentations.filter { $0.contextView != nil }
         let key = underlayKey(layers)
         var buffer: CellBuffer
+        var reused = true
         if let kept = underlay, kept.key == key {
             buffer = kept.cells
         } else {
@@ -266,6 +267,7 @@ public final class Scene {
                 buffer = CellBuffer(size: size)
                 root.drawHierarchy(into: &buffer, clip: buffer.bounds)
                 rootLayer = (rootKey, buffer)
+                reused = false
             }
             drawPresentationsBeneathTheTop(layers, into: &buffer)
             // Kept even while a dim animates and every key is new: the copy this costs when the
@@ -275,7 +277,7 @@ public final class Scene {
         }
         if let top = layers.last { drawContent(of: top, into: &buffer) }
         #if DEBUG
-        guard checksKeptCells else { return buffer }
+        guard checksKeptCells, reused else { return buffer }
         var fresh = CellBuffer(size: size)
         root.drawHierarchy(into: &fresh, clip: fresh.bounds)
         drawPresentationsBeneathTheTop(layers, into: &fresh)

@@ -37,6 +37,25 @@ import Testing
         #expect(lastRow.hasPrefix("line \(lines)"), "last line visible: \(lastRow)")
     }
 
+    @Test func aCappedToastSaysHowManyRowsAreAbove() throws {
+        let (f, controller, view) = presented()
+        let content = f.root.panes[0].frame.insetBy(dx: 1, dy: 1)
+        for i in 0..<30 { view.insertNewline(); view.insert(contentsOf: "line \(i + 1)") }
+        f.settle()
+        let box = try #require(findBox(in: f.screen, within: content))
+        #expect(box == controller.displayedFrame)
+        let visible = box.height - 2
+        let topBorder = (box.minX..<box.maxX).map { f.screen[$0, box.minY].grapheme.text }.joined()
+        #expect(topBorder.contains(" ↑ \(31 - visible) rows above "), "\(topBorder)")
+        // Back under the cap: the count goes away.
+        while view.text.lines.count > visible { view.deleteBackward() }
+        f.settle()
+        let after = try #require(findBox(in: f.screen, within: content))
+        let border = (after.minX..<after.maxX).map { f.screen[$0, after.minY].grapheme.text }.joined()
+        #expect(!border.contains("above"), "\(border)")
+        #expect(view.text.lines.count <= visible)
+    }
+
     @Test func removingLinesShrinksIt() {
         let (f, controller, view) = presented()
         for i in 0..<4 { view.insertNewline(); view.insert(contentsOf: "\(i)") }

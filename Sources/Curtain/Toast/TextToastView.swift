@@ -3,7 +3,8 @@ import CurtainScreen
 
 /// The editable toast: a bordered box holding ``EditableText``, as tall as its wrapped lines plus
 /// its border. While focused it shows a caret cell where the next character goes. When the
-/// presentation caps its height the text scrolls so the last line stays visible.
+/// presentation caps its height the text scrolls so the last line stays visible, and the top
+/// border says how many rows are out of sight above (`↑ 3 rows above`).
 @MainActor
 public final class TextToastView: View {
     public private(set) var text = EditableText()
@@ -15,7 +16,7 @@ public final class TextToastView: View {
     public var caretStyle: Style
     /// Shown in the top border line, instead of the title, while the text is empty.
     public var hint: String?
-    /// Shown in the top border line.
+    /// Shown in the top border line (while no rows are scrolled out of sight).
     public var title: String?
 
     /// Called after every edit, so the presenter can call ``PresentationController/updatePresentationLayout(animated:)``.
@@ -53,13 +54,16 @@ public final class TextToastView: View {
         let box = frame
         guard box.width >= 3, box.height >= 1 else { return }
         buffer.fill(box.intersection(clip), with: .blank(textStyle))
-        // The hint sits in the top border line while the text is empty, so the box's inside
-        // shows only what was typed.
-        buffer.drawBox(box, style: borderStyle, title: text.isEmpty ? (hint ?? title) : title, clip: clip)
-        // Laid out at the target width; the rows that fit the (possibly animating) box are the
-        // last ones, so the line being typed stays visible.
         let inner = box.insetBy(dx: 1, dy: 1)
         let width = max(0, layoutFrame.width - 2)
+        // The hint sits in the top border line while the text is empty, so the box's inside
+        // shows only what was typed. Rows out of sight are counted at the target size, so the
+        // count does not flicker while the box grows toward it.
+        let hidden = width > 0 ? text.rowCount(width: width) - max(0, layoutFrame.height - 2) : 0
+        let heading = text.isEmpty ? (hint ?? title) : hidden > 0 ? "↑ \(hidden) row\(hidden == 1 ? "" : "s") above" : title
+        buffer.drawBox(box, style: borderStyle, title: heading, clip: clip)
+        // Laid out at the target width; the rows that fit the (possibly animating) box are the
+        // last ones, so the line being typed stays visible.
         guard !inner.isEmpty, width > 0 else { return }
         let rows = text.lastRows(inner.height, width: width)
         let top = inner.maxY - rows.count

@@ -38,26 +38,15 @@ enum ClosingLineOnSignal {
         var current: sig_atomic_t = 0
         var counts: (Int, Int) = (0, 0)
         var slots: (Slot, Slot)
-        /// Previous actions, indexed by signal number.
-        var previous: (Glibc.sigaction, Glibc.sigaction, Glibc.sigaction, Glibc.sigaction, Glibc.sigaction,
-                       Glibc.sigaction, Glibc.sigaction, Glibc.sigaction, Glibc.sigaction, Glibc.sigaction,
-                       Glibc.sigaction, Glibc.sigaction, Glibc.sigaction, Glibc.sigaction, Glibc.sigaction,
-                       Glibc.sigaction, Glibc.sigaction, Glibc.sigaction, Glibc.sigaction, Glibc.sigaction,
-                       Glibc.sigaction, Glibc.sigaction, Glibc.sigaction, Glibc.sigaction, Glibc.sigaction,
-                       Glibc.sigaction, Glibc.sigaction, Glibc.sigaction, Glibc.sigaction, Glibc.sigaction,
-                       Glibc.sigaction, Glibc.sigaction)
-        /// Which entries of `previous` hold a saved action.
-        var installed: UInt64 = 0
+        /// The actions the handlers replaced.
+        var actions = SavedSignalActions()
     }
 
     /// Allocated once, never freed: handlers may run at any moment of the process's life.
     nonisolated(unsafe) static let state: UnsafeMutablePointer<State> = {
         let pointer = UnsafeMutablePointer<State>.allocate(capacity: 1)
-        let empty = Glibc.sigaction()
         let zero: Slot = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
-        pointer.initialize(to: State(slots: (zero, zero), previous: (
-            empty, empty, empty, empty, empty, empty, empty, empty, empty, empty, empty, empty, empty, empty, empty, empty,
-            empty, empty, empty, empty, empty, empty, empty, empty, empty, empty, empty, empty, empty, empty, empty, empty)))
+        pointer.initialize(to: State(slots: (zero, zero)))
         return pointer
     }()
 
@@ -87,9 +76,7 @@ enum ClosingLineOnSignal {
     static func disarm() {
         let s = state
         s.pointee.armed = 0
-        for signal in signals where s.pointee.installed & (1 << UInt64(signal)) != 0 {
-            restorePrevious(signal)
-        }
+        for signal in signals { s.pointee.actions.restore(signal) }
     }
 
     /// Writes the armed line, once. Async-signal-safe.
@@ -112,32 +99,9 @@ enum ClosingLineOnSignal {
     }
 
     private static func install(_ signal: Int32) {
-        guard signal > 0, signal < 32 else { return }
-        var current = Glibc.sigaction()
-        guard sigaction(signal, nil, &current) == 0 else { return }
-        // A signal the parent chose to ignore (nohup) stays ignored.
-        if unsafeBitCast(current.__sigaction_handler.sa_handler, to: Int.self) == 1 { return } // SIG_IGN
-        var action = Glibc.sigaction()
-        action.__sigaction_handler.sa_sigaction = { signal, info, context in
+        state.pointee.actions.install(signal) { signal, info, context in
             ClosingLineOnSignal.handle(signal, info: info, context: context)
         }
-        sigemptyset(&action.sa_mask)
-        action.sa_flags = SA_SIGINFO
-        let s = state
-        withUnsafeMutableBytes(of: &s.pointee.previous) { buffer in
-            let slots = buffer.bindMemory(to: Glibc.sigaction.self)
-            _ = sigaction(signal, &action, &slots[Int(signal)])
-        }
-        s.pointee.installed |= 1 << UInt64(signal)
-    }
-
-    private static func restorePrevious(_ signal: Int32) {
-        let s = state
-        withUnsafeMutableBytes(of: &s.pointee.previous) { buffer in
-            let slots = buffer.bindMemory(to: Glibc.sigaction.self)
-            _ = sigaction(signal, &slots[Int(signal)], nil)
-        }
-        s.pointee.installed &= ~(1 << UInt64(signal))
     }
 
     /// The signal handler: the closing line, then the previous action for the same signal.
@@ -151,17 +115,9 @@ enum ClosingLineOnSignal {
                                context: UnsafeMutableRawPointer?) {
         writeLine()
         guard signal > 0, signal < 32 else { return }
-        var previous = Glibc.sigaction()
-        withUnsafeMutableBytes(of: &state.pointee.previous) { buffer in
-            previous = buffer.bindMemory(to: Glibc.sigaction.self)[Int(signal)]
-        }
-        // Every handler goes: the line is written. (A plain loop, not the `signals` array: a
-        // handler touches no Swift arrays.)
-        var each: Int32 = 1
-        while each < 32 {
-            if state.pointee.installed & (1 << UInt64(each)) != 0 { restorePrevious(each) }
-            each += 1
-        }
+        let previous = state.pointee.actions.previous(signal)
+        // Every handler goes: the line is written.
+        state.pointee.actions.restoreAll()
         let handler = unsafeBitCast(previous.__sigaction_handler.sa_handler, to: Int.self)
         if handler == 1 { return } // SIG_IGN
         if handler != 0 { // a function

@@ -28,16 +28,8 @@ package enum EmergencyRestore {
         var reset: (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64,
                     UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64) =
             (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
-        /// Previous actions, indexed by signal number.
-        var previous: (Glibc.sigaction, Glibc.sigaction, Glibc.sigaction, Glibc.sigaction, Glibc.sigaction,
-                       Glibc.sigaction, Glibc.sigaction, Glibc.sigaction, Glibc.sigaction, Glibc.sigaction,
-                       Glibc.sigaction, Glibc.sigaction, Glibc.sigaction, Glibc.sigaction, Glibc.sigaction,
-                       Glibc.sigaction, Glibc.sigaction, Glibc.sigaction, Glibc.sigaction, Glibc.sigaction,
-                       Glibc.sigaction, Glibc.sigaction, Glibc.sigaction, Glibc.sigaction, Glibc.sigaction,
-                       Glibc.sigaction, Glibc.sigaction, Glibc.sigaction, Glibc.sigaction, Glibc.sigaction,
-                       Glibc.sigaction, Glibc.sigaction)
-        /// Which entries of `previous` hold a saved action.
-        var installed: UInt64 = 0
+        /// The actions the handlers replaced.
+        var actions = SavedSignalActions()
     }
 
     /// Room for the reset bytes inside `State.reset`.
@@ -46,10 +38,7 @@ package enum EmergencyRestore {
     /// Allocated once, never freed: handlers may run at any moment of the process's life.
     nonisolated(unsafe) static let state: UnsafeMutablePointer<State> = {
         let pointer = UnsafeMutablePointer<State>.allocate(capacity: 1)
-        let empty = Glibc.sigaction()
-        pointer.initialize(to: State(previous: (
-            empty, empty, empty, empty, empty, empty, empty, empty, empty, empty, empty, empty, empty, empty, empty, empty,
-            empty, empty, empty, empty, empty, empty, empty, empty, empty, empty, empty, empty, empty, empty, empty, empty)))
+        pointer.initialize(to: State())
         return pointer
     }()
 
@@ -77,38 +66,13 @@ package enum EmergencyRestore {
     static func disarm() {
         let s = state
         s.pointee.armed = 0
-        for signal in signals where s.pointee.installed & (1 << UInt64(signal)) != 0 {
-            restorePrevious(signal)
-        }
+        for signal in signals { s.pointee.actions.restore(signal) }
     }
 
     private static func install(_ signal: Int32) {
-        guard signal > 0, signal < 32 else { return }
-        var current = Glibc.sigaction()
-        guard sigaction(signal, nil, &current) == 0 else { return }
-        // A signal the parent chose to ignore (nohup) stays ignored.
-        if unsafeBitCast(current.__sigaction_handler.sa_handler, to: Int.self) == 1 { return } // SIG_IGN
-        var action = Glibc.sigaction()
-        action.__sigaction_handler.sa_sigaction = { signal, info, _ in
+        state.pointee.actions.install(signal) { signal, info, _ in
             EmergencyRestore.handle(signal, sentByAnotherProcess: EmergencyRestore.isFromAnotherProcess(info))
         }
-        sigemptyset(&action.sa_mask)
-        action.sa_flags = SA_SIGINFO
-        let s = state
-        withUnsafeMutableBytes(of: &s.pointee.previous) { buffer in
-            let slots = buffer.bindMemory(to: Glibc.sigaction.self)
-            _ = sigaction(signal, &action, &slots[Int(signal)])
-        }
-        s.pointee.installed |= 1 << UInt64(signal)
-    }
-
-    private static func restorePrevious(_ signal: Int32) {
-        let s = state
-        withUnsafeMutableBytes(of: &s.pointee.previous) { buffer in
-            let slots = buffer.bindMemory(to: Glibc.sigaction.self)
-            _ = sigaction(signal, &slots[Int(signal)], nil)
-        }
-        s.pointee.installed &= ~(1 << UInt64(signal))
     }
 
     /// Signals that report a crash: after restoring, they go on to the action that was there
@@ -139,7 +103,7 @@ package enum EmergencyRestore {
         restoreTerminal()
         guard signal > 0, signal < 32 else { return }
         if isTrap(signal), !sentByAnotherProcess {
-            restorePrevious(signal)
+            state.pointee.actions.restore(signal)
         } else {
             // Termination requests end the process with the default action, whatever handler
             // (ncurses' cleanup, which exits with status 1) was there before, so the status a

@@ -57,6 +57,8 @@ let package = Package(
             name: "curtain-bench",
             dependencies: ["CurtainDemoKit", "Curtain", "CurtainScreen", "CurtainTerminal"]
         ),
+        // SplitMix and other helpers shared by the test targets (not a product).
+        .target(name: "CurtainTestSupport", path: "Tests/TestSupport"),
         .testTarget(
             name: "CurtainLayoutTests",
             dependencies: [
@@ -67,19 +69,19 @@ let package = Package(
         .testTarget(
             name: "CurtainScreenTests",
             dependencies: [
-                "CurtainScreen",
+                "CurtainScreen", "CurtainTestSupport",
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ]
         ),
         .testTarget(
             name: "CurtainTests",
             dependencies: [
-                "Curtain",
+                "Curtain", "CurtainTestSupport",
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ]
         ),
-        .testTarget(name: "CurtainTerminalTests", dependencies: ["CurtainTerminal", "CNcurses"]),
-        .testTarget(name: "CurtainDemoTests", dependencies: ["CurtainDemoKit", "curtain-demo"]),
+        .testTarget(name: "CurtainTerminalTests", dependencies: ["CurtainTerminal", "CNcurses", "CurtainTestSupport"]),
+        .testTarget(name: "CurtainDemoTests", dependencies: ["CurtainDemoKit", "curtain-demo", "CurtainTestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,4 +1,5 @@
 import Foundation
+import CurtainTestSupport
 import Testing
 
 @testable import CurtainDemoKit
@@ -8,17 +9,6 @@ func parseJSONLine(_ line: String) throws -> Any {
     try JSONSerialization.jsonObject(with: Data(line.utf8), options: [.fragmentsAllowed])
 }
 
-/// A small deterministic generator (SplitMix64), so "random" strings are the same every run.
-struct SeededGenerator: RandomNumberGenerator {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
 
 @Suite("Asciicast format")
 struct AsciicastFormatTests {
@@ -117,7 +107,7 @@ struct AsciicastFormatTests {
             ["\u{1F389}", "\u{1F469}", "\u{200D}", "\u{1F3FD}", "\u{FE0F}", "\u{1F1EF}", "\u{1F1F5}"],
             ["e", "\u{301}", "\u{308}", "\u{2028}", "\u{2029}", "\u{FEFF}", "\u{FFFD}", "\u{10FFFF}"],
         ]
-        var generator = SeededGenerator(state: 0xC0FFEE)
+        var generator = SplitMix(seed: 0xC0FFEE)
         for _ in 0..<500 {
             var view = String.UnicodeScalarView()
             for _ in 0..<Int.random(in: 0...40, using: &generator) {

@@ -1,5 +1,6 @@
 import CurtainLayout
 import PropertyBased
+import CurtainTestSupport
 import Testing
 import CurtainScreen
 

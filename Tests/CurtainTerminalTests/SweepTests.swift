@@ -2,20 +2,9 @@ import CNcurses
 import CurtainLayout
 import CurtainScreen
 @testable import CurtainTerminal
+import CurtainTestSupport
 import Testing
 
-/// A small deterministic generator, so sweeps are reproducible and report their seed.
-struct SplitMix {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-    mutating func below(_ n: Int) -> Int { Int(next() % UInt64(max(n, 1))) }
-}
 
 @Suite struct KeyDecoderSweeps {
     /// Codes chosen to hit every state: sequence introducers, parameters, finals, controls,
@@ -42,7 +31,7 @@ struct SplitMix {
 
     @Test func noInputShowsControlCharactersOrLeavesTheDecoderWaiting() {
         for seed in 0..<3000 {
-            var random = SplitMix(state: UInt64(seed))
+            var random = SplitMix(seed: UInt64(seed))
             var decoder = KeyDecoder()
             var events = decoder.decode(Self.randomInputs(&random))
             decoder.feed(.idle, into: &events)
@@ -67,7 +56,7 @@ struct SplitMix {
     @Test func anyPrintableTextPastesUnchanged() {
         let pieces = ["a", "Z", " ", "漢", "😀", "é", "\n", "\t", "[", "~", "0", "O", "200", "201"]
         for seed in 0..<1000 {
-            var random = SplitMix(state: UInt64(seed))
+            var random = SplitMix(seed: UInt64(seed))
             let text = (0..<(1 + random.below(40))).map { _ in pieces[random.below(pieces.count)] }.joined()
             var decoder = KeyDecoder()
             let events = decoder.decode("\u{1B}[200~\(text)\u{1B}[201~".unicodeScalars.map { .character($0.value) })
@@ -92,7 +81,7 @@ extension NcursesTests {
             let session = try TerminalSession(output: files.output, input: files.input)
             defer { session.stop() }
             let window = try #require(curtain_stdscr())
-            var random = SplitMix(state: 42)
+            var random = SplitMix(seed: 42)
             var frame = CellBuffer(size: Size(width: 80, height: 24))
             for step in 0..<40 {
                 for _ in 0..<(1 + random.below(30)) {

@@ -1,4 +1,5 @@
 @testable import CurtainTerminal
+import CurtainTestSupport
 import Testing
 
 @Suite struct UTF8ByteAssemblerTests {
@@ -29,21 +30,14 @@ import Testing
     }
 
     @Test func matchesSwiftsDecoderOnRandomBytes() {
-        var state: UInt64 = 0x9E37_79B9_7F4A_7C15
-        func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
+        var random = SplitMix(seed: 0x9E37_79B9_7F4A_7C15)
         // Bytes biased toward the interesting ranges: ASCII, continuations, lead bytes.
         let pools: [ClosedRange<UInt8>] = [0x00...0x7F, 0x80...0xBF, 0xC0...0xFF, 0xE0...0xF4]
         for round in 0..<2000 {
-            let count = Int(next() % 12)
+            let count = random.below(12)
             let bytes = (0..<count).map { _ -> UInt8 in
-                let pool = pools[Int(next() % UInt64(pools.count))]
-                return UInt8(UInt64(pool.lowerBound) + next() % UInt64(pool.count))
+                let pool = pools[random.below(pools.count)]
+                return UInt8(UInt64(pool.lowerBound) + random.next() % UInt64(pool.count))
             }
             #expect(assemble(bytes) == reference(bytes), "round \(round): \(bytes)")
         }

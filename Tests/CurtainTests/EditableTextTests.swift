@@ -1,4 +1,5 @@
 @testable import CurtainLayout
+import CurtainTestSupport
 import Testing
 @testable import Curtain
 
@@ -47,24 +48,12 @@ import Testing
         }
     }
 
-    /// A fixed-seed generator, so a failure can be replayed.
-    struct SplitMix: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
-
     /// Random typing, deleting and new lines — with spaces, wide characters, emoji, combining
     /// marks, no-break spaces and punctuation that must not start a line (。) or end one (（) —
     /// measured incrementally after every edit, at two widths in turn, against full wrapping.
     @Test(arguments: [1, 2, 3, 5, 7, 12])
     func incrementalMeasureMatchesFullWrappingAfterEveryEdit(width: Int) {
-        var generator = SplitMix(state: UInt64(width))
+        var generator = SplitMix(seed: UInt64(width))
         let alphabet: [Character] = ["a", "b", "c", " ", " ", "日", "🎉", "。", "（", "e\u{301}", "\u{A0}", "-", "\n", "\u{8}", "\u{8}"]
         var text = EditableText()
         for step in 0..<600 {

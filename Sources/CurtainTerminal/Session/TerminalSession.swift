@@ -329,8 +329,10 @@ public final class TerminalSession {
             return errno == EILSEQ ? .input(.character(0xFFFD)) : .timedOut
         }
         if status != curtain_KEY_CODE_YES() {
-            guard byteAssembler != nil else { return .input(.character(UInt32(character))) }
-            assembledCharacters += byteAssembler!.feed(UInt8(truncatingIfNeeded: character))
+            guard let completed = byteAssembler?.feed(UInt8(truncatingIfNeeded: character)) else {
+                return .input(.character(UInt32(character)))
+            }
+            assembledCharacters += completed
             if assembledCharacters.isEmpty { return .ignored }   // inside a multi-byte character
             return .input(.character(assembledCharacters.removeFirst()))
         }

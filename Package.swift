@@ -12,6 +12,8 @@ let package = Package(
         .library(name: "Curtain", targets: ["Curtain"]),
         // The ncurses backend: draws cell diffs, reads keys, restores the terminal.
         .library(name: "CurtainTerminal", targets: ["CurtainTerminal"]),
+        // The test pilot: drive an app headless, read its screen, compare with snapshots.
+        .library(name: "CurtainTesting", targets: ["CurtainTesting"]),
         .executable(name: "curtain-demo", targets: ["curtain-demo"]),
         .executable(name: "curtain-bench", targets: ["curtain-bench"]),
     ],
@@ -29,7 +31,8 @@ let package = Package(
         .target(name: "CurtainLayout"),
         .target(name: "CurtainScreen", dependencies: ["CurtainLayout"]),
         .target(name: "Curtain", dependencies: ["CurtainLayout", "CurtainScreen"]),
-        .target(name: "CurtainTerminal", dependencies: ["CurtainScreen", "CNcurses"]),
+        .target(name: "CurtainTerminal", dependencies: ["Curtain", "CurtainScreen", "CNcurses"]),
+        .target(name: "CurtainTesting", dependencies: ["Curtain", "CurtainLayout", "CurtainScreen"]),
         .target(
             name: "CurtainDemoKit",
             dependencies: ["Curtain", "CurtainLayout", "CurtainScreen", "CurtainTerminal"],

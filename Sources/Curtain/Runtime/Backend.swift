@@ -1,0 +1,35 @@
+import CurtainLayout
+import CurtainScreen
+
+/// Where an ``App`` gets its events and shows its frames: the terminal (`TerminalSession` in
+/// CurtainTerminal), a ``HeadlessBackend`` for tests and recordings, or your own.
+///
+/// The app's run loop calls these from the main actor, one at a time: it shows a frame, then
+/// asks for the next event with the deadline of the next thing the scene has scheduled (an
+/// animation frame, a timer), then shows the next frame.
+@MainActor
+public protocol Backend: AnyObject {
+    /// The screen size in cells. A change is also reported as ``Event/resize(_:)``.
+    var size: Size { get }
+
+    /// Waits for the next event, but not past `deadline`, a time on `clock`.
+    ///
+    /// - Parameters:
+    ///   - deadline: when the app next needs a frame; nil when nothing is scheduled and the
+    ///     backend may wait for input for as long as it takes.
+    ///   - clock: the app's clock, which `deadline` is measured on.
+    /// - Returns: the event, or nil when the deadline came first.
+    func nextEvent(until deadline: Double?, clock: AnimationClock) -> Event?
+
+    /// Shows `frame`. Only its cells that differ from the last frame need to be sent.
+    func present(_ frame: CellBuffer)
+
+    /// Gives the screen back for a while, as Ctrl-Z does in a shell, and returns once the
+    /// program continues, with the last frame shown again. Backends with nothing to give back
+    /// return at once.
+    func suspend()
+}
+
+extension Backend {
+    public func suspend() {}
+}

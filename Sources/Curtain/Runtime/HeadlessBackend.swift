@@ -1,0 +1,41 @@
+import CurtainLayout
+import CurtainScreen
+
+/// A backend with no terminal: frames are kept, not shown, and time jumps instead of passing.
+///
+/// It needs an ``App`` on a ``ManualClock``. Asked to wait until a deadline, it moves the clock
+/// there and returns at once — so a run is as fast as the machine allows and gives the same
+/// frames every time (swift-nio's `EmbeddedEventLoop` works the same way). It has no input of
+/// its own: asked to wait with no deadline, nothing can ever happen again, so it reports
+/// ``Event/inputEnded``. Input comes from whoever drives the app: a `Pilot` (CurtainTesting) in a test, a
+/// script decorating this backend.
+@MainActor
+public final class HeadlessBackend: Backend {
+    /// The screen size. Setting it does not send a resize event; whoever sets it does.
+    public var size: Size
+
+    /// The last frame presented.
+    public private(set) var screen: CellBuffer
+
+    /// How many frames were presented.
+    public private(set) var frameCount = 0
+
+    public init(size: Size) {
+        self.size = size
+        self.screen = CellBuffer(size: size)
+    }
+
+    public func nextEvent(until deadline: Double?, clock: AnimationClock) -> Event? {
+        guard let deadline else { return .inputEnded }
+        guard let manual = clock as? ManualClock else {
+            preconditionFailure("HeadlessBackend needs an App on a ManualClock: App(root:clock: ManualClock())")
+        }
+        if deadline > manual.now { manual.set(deadline) }
+        return nil
+    }
+
+    public func present(_ frame: CellBuffer) {
+        screen = frame
+        frameCount += 1
+    }
+}

@@ -79,12 +79,12 @@ let package = Package(
         .testTarget(
             name: "CurtainTests",
             dependencies: [
-                "Curtain", "CurtainTestSupport",
+                "Curtain", "CurtainTesting", "CurtainTestSupport",
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ]
         ),
         .testTarget(name: "CurtainTerminalTests", dependencies: ["CurtainTerminal", "CNcurses", "CurtainTestSupport"]),
-        .testTarget(name: "CurtainDemoTests", dependencies: ["CurtainDemoKit", "curtain-demo", "CurtainTestSupport"]),
+        .testTarget(name: "CurtainDemoTests", dependencies: ["CurtainDemoKit", "CurtainTesting", "curtain-demo", "CurtainTestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

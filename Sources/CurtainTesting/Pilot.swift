@@ -1,1 +1,159 @@
 import Curtain
+import CurtainLayout
+import CurtainScreen
+
+/// Drives an ``App`` in a test: no terminal, a screen of any size, time that moves only when
+/// the test says so. The terminal program's own loop (``App/run(on:)``) does the same steps on
+/// the same clock, so what a test sees is what a user sees, frame for frame.
+///
+/// ```swift
+/// let pilot = Pilot(makeApp(clock: ManualClock()), size: Size(width: 80, height: 24))
+/// pilot.press(.character("t"))       // a frame is drawn after each input, as the loop does
+/// pilot.type("hello")
+/// pilot.settle()                     // run frames until every animation has come to rest
+/// #expect(pilot.lines[20].contains("hello"))
+/// #expect(pilot.screen[3, 20].style.background == .indexed(24))
+/// ```
+///
+/// Modelled on Textual's `App.run_test` and `Pilot` and ratatui's `TestBackend`. The app must
+/// be made with a ``ManualClock`` (`App(root:clock: ManualClock())`).
+@MainActor
+public final class Pilot {
+    public let app: App
+    /// The app's clock: ``advance(by:)`` and ``settle(timeout:)`` move it.
+    public let clock: ManualClock
+    /// Where the frames go: it keeps the last one.
+    public let backend: HeadlessBackend
+
+    /// Every frame shown since the pilot started, with the time it was shown, when
+    /// ``recordsFrames`` is on.
+    public private(set) var frames: [(time: Double, screen: CellBuffer)] = []
+
+    /// Whether ``frames`` collects every frame (off by default: a long test would keep many).
+    public var recordsFrames = false
+
+    /// Starts `app` headless at `size` and draws its first frame.
+    public init(_ app: App, size: Size = Size(width: 80, height: 24), recordsFrames: Bool = false) {
+        guard let clock = app.clock as? ManualClock else {
+            preconditionFailure("Pilot needs an App on a ManualClock: App(root: …, clock: ManualClock())")
+        }
+        self.app = app
+        self.clock = clock
+        self.backend = HeadlessBackend(size: size)
+        self.recordsFrames = recordsFrames
+        app.addFrameObserver { [unowned self] frame, time in
+            if self.recordsFrames { self.frames.append((time, frame)) }
+        }
+        app._start(on: backend)
+    }
+
+    // MARK: - Input
+
+    /// Sends each event as the loop would (the app's defaults included: an unhandled Ctrl-C
+    /// quits), drawing a frame after each.
+    public func send(_ events: Event...) {
+        for event in events {
+            app._dispatch(event)
+            app._renderAndPresent()
+        }
+    }
+
+    /// Presses keys, one after another, a frame after each.
+    public func press(_ keys: Key...) {
+        for key in keys { send(.key(key)) }
+    }
+
+    /// Presses keys by name (`"t"`, `"Enter"`, `"Ctrl-C"`, `"Shift-Tab"`: see
+    /// `Key.init(name:)`). A name that is no key stops the test with a message.
+    public func press(_ names: String...) {
+        for name in names {
+            guard let key = Key(name: name) else { preconditionFailure("Pilot.press: '\(name)' is not a key name") }
+            send(.key(key))
+        }
+    }
+
+    /// Types `text` one character at a time, as key presses (a newline presses Enter, a tab
+    /// Tab).
+    public func type(_ text: String) {
+        for character in text {
+            switch character {
+            case "\n", "\r", "\r\n": send(.key(.enter))
+            case "\t": send(.key(.tab))
+            default: send(.key(.character(character)))
+            }
+        }
+    }
+
+    /// Pastes `text` as one bracketed paste.
+    public func paste(_ text: String) { send(.paste(text)) }
+
+    /// Presses and releases the left button at `point` (a screen cell).
+    public func click(at point: Point, modifiers: Key.Modifiers = []) {
+        send(.mouse(MouseEvent(.press, at: point, modifiers: modifiers)),
+             .mouse(MouseEvent(.release, at: point, modifiers: modifiers)))
+    }
+
+    /// Presses the left button at `point` and keeps it down.
+    public func mouseDown(at point: Point) { send(.mouse(MouseEvent(.press, at: point))) }
+
+    /// Moves the pointer to `point` with the left button down.
+    public func drag(to point: Point) { send(.mouse(MouseEvent(.drag, at: point))) }
+
+    /// Releases the left button at `point`.
+    public func mouseUp(at point: Point) { send(.mouse(MouseEvent(.release, at: point))) }
+
+    /// Turns the wheel one step up (toward earlier content) or down, over `point`.
+    public func scroll(up: Bool, at point: Point) {
+        send(.mouse(MouseEvent(up ? .scrollUp : .scrollDown, button: .none, at: point)))
+    }
+
+    /// The screen changes size, as when the user resizes the terminal.
+    public func resize(to size: Size) {
+        backend.size = size
+        send(.resize(size))
+    }
+
+    // MARK: - Time
+
+    /// Lets `seconds` pass, drawing every frame the app asks for on the way (animation frames,
+    /// timers), at the times the run loop would draw them.
+    public func advance(by seconds: Double) {
+        let end = clock.now + max(0, seconds)
+        while !app.isQuitting, let next = app.scene.nextFrameTime, next <= end {
+            clock.set(max(clock.now, next))
+            app._renderAndPresent()
+        }
+        clock.set(end)
+        app._renderAndPresent()
+    }
+
+    /// Draws frames until nothing moves any more (timers do not count) or `timeout` seconds
+    /// passed; returns the seconds it took.
+    @discardableResult
+    public func settle(timeout: Double = 30) -> Double {
+        let start = clock.now
+        while !app.isQuitting, app.scene.isAnimating, let next = app.scene.nextFrameTime, next - start <= timeout {
+            clock.set(max(clock.now, next))
+            app._renderAndPresent()
+        }
+        return clock.now - start
+    }
+
+    // MARK: - Reading the screen
+
+    /// The last frame shown.
+    public var screen: CellBuffer { backend.screen }
+
+    /// The screen as text, one string a row, trailing spaces removed. A wide character
+    /// appears once (its continuation cell adds nothing).
+    public var lines: [String] { screen.lines(trimmingTrailingSpaces: true) }
+
+    /// The screen as one string, rows joined with newlines.
+    public var text: String { lines.joined(separator: "\n") }
+
+    /// The cell at column `x`, row `y`.
+    public func cell(x: Int, y: Int) -> Cell { screen[x, y] }
+
+    /// True once the app quit.
+    public var hasQuit: Bool { app.isQuitting }
+}

@@ -6,14 +6,14 @@ import CurtainLayout
 struct Scenario: Sendable {
     enum Action: Sendable {
         /// Feed these events (one after another, each followed by frames until settled).
-        case events([DemoEvent])
+        case events([Event])
         /// Render `count` frames advancing the clock by `step` seconds each, without input.
         case idle(count: Int, step: Double)
     }
 
     let name: String
     /// Events before the measured part, each followed by frames until everything settled.
-    let setup: [DemoEvent]
+    let setup: [Event]
     let action: Action
 
     @MainActor static func all(for size: Size) -> [Scenario] {

@@ -38,12 +38,14 @@ struct ScenarioRunner {
 
     private mutating func runOnce(_ scenario: Scenario, into result: inout ScenarioResult, first: Bool) {
         let clock = ManualClock()
-        let app = DemoApp(size: size, clock: clock)
+        let demo = DemoApp(clock: clock)
+        let app = demo.app
+        app.scene.size = size
         var counting = false
         var dims: Set<Double> = []
         // The scene reports its two phases; each frame's share is read after renderFrame().
         var layoutTime: UInt64 = 0, compositionTime: UInt64 = 0
-        app.scene.phaseTimer = { phase, body in
+        app.scene._phaseTimer = { phase, body in
             switch phase {
             case .layoutAndAnimation: measure(&layoutTime, body)
             case .composition: measure(&compositionTime, body)
@@ -54,7 +56,7 @@ struct ScenarioRunner {
             var render: UInt64 = 0, diff: UInt64 = 0, write: UInt64 = 0
             layoutTime = 0
             compositionTime = 0
-            let produced = measure(&render) { app.renderFrame() }
+            let produced = measure(&render) { app.scene.renderFrame() }
             guard let frame = produced else {
                 if counting { result.renderCalls.append(render) }
                 return
@@ -98,7 +100,7 @@ struct ScenarioRunner {
 
         step()
         for event in scenario.setup {
-            app.handle(event)
+            app._dispatch(event)
             settle()
         }
         // Start the measured part just after a whole second so the elapsed-time pane (which
@@ -110,7 +112,7 @@ struct ScenarioRunner {
         switch scenario.action {
         case .events(let events):
             for event in events {
-                app.handle(event)
+                app._dispatch(event)
                 settle()
             }
         case .idle(let count, let stepSize):

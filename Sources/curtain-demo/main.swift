@@ -90,7 +90,7 @@ struct CurtainDemo: ParsableCommand {
         case .run(var options):
             options.noColor = ColorDepth.noColorRequested(by: getenv("NO_COLOR").map { String(cString: $0) })
             let status: Int32 = try MainActor.assumeIsolated {
-                try options.headless ? HeadlessDriver.run(options) : InteractiveDriver.run(options)
+                try DemoRunner.run(options)
             }
             if status != 0 { throw ExitCode(status) }
         }

@@ -17,7 +17,7 @@ import Testing
         for _ in 0..<600 {
             guard let next = app.scene.nextFrameTime, next <= clock.now + 0.1 else { break }
             clock.advance(by: FramePacing.interval)
-            if let frame = app.renderFrame() {
+            if let frame = app.scene.renderFrame() {
                 diffs.append(frame.changes(from: previous))
                 previous = frame
                 if let dim = app.scene.presentations.first?.displayedDim, dim > 0 { dims.insert(dim) }
@@ -29,9 +29,10 @@ import Testing
     @Test(arguments: [Size(width: 80, height: 24), Size(width: 120, height: 40)])
     func toastSlideInProducesOnlyChangingFramesAndAtMostFourDimSteps(size: Size) throws {
         let clock = ManualClock()
-        let app = DemoApp(size: size, clock: clock)
-        var previous = try #require(app.renderFrame())
-        app.handle(.key(.character("t")))
+        let app = DemoApp(clock: clock)
+        app.scene.size = size
+        var previous = try #require(app.scene.renderFrame())
+        app.app._dispatch(.key(.character("t")))
         let result = settle(app, clock, previous: &previous)
         #expect(!result.diffs.isEmpty)
         #expect(result.diffs.allSatisfy { !$0.isEmpty })
@@ -42,16 +43,17 @@ import Testing
 
     @Test func idleFramesWithinTheSecondProduceNothing() throws {
         let clock = ManualClock()
-        let app = DemoApp(size: Size(width: 80, height: 24), clock: clock)
-        var previous = try #require(app.renderFrame())
-        app.handle(.key(.character("t")))
+        let app = DemoApp(clock: clock)
+        app.scene.size = Size(width: 80, height: 24)
+        var previous = try #require(app.scene.renderFrame())
+        app.app._dispatch(.key(.character("t")))
         _ = settle(app, clock, previous: &previous)
         clock.set((clock.now + 1).rounded(.down) + 0.001)
-        _ = app.renderFrame()   // the elapsed-time pane's tick
+        _ = app.scene.renderFrame()   // the elapsed-time pane's tick
         var produced = 0
         for _ in 0..<100 {
             clock.advance(by: 0.001)
-            if app.renderFrame() != nil { produced += 1 }
+            if app.scene.renderFrame() != nil { produced += 1 }
         }
         #expect(produced == 0)
     }

@@ -2,6 +2,7 @@ import Curtain
 import CurtainLayout
 import CurtainScreen
 import Testing
+import CurtainTesting
 @testable import CurtainDemoKit
 
 func text(_ buffer: CellBuffer) -> [String] {
@@ -10,20 +11,31 @@ func text(_ buffer: CellBuffer) -> [String] {
     }
 }
 
+/// The demo driven by the library's test pilot: each input is followed by four seconds of
+/// frames, so every animation has settled.
 @MainActor
 struct DemoHarness {
     let clock = ManualClock()
     let app: DemoApp
+    let pilot: Pilot
     init(size: Size = Size(width: 80, height: 24)) {
-        app = DemoApp(size: size, clock: clock)
-        _ = app.renderFrame()
+        app = DemoApp(clock: clock)
+        pilot = Pilot(app.app, size: size)
     }
-    func send(_ events: DemoEvent...) { for e in events { app.handle(e) } ; settle() }
-    func type(_ s: String) { for c in s { app.handle(.key(.character(c))) }; settle() }
-    func settle() {
-        for _ in 0..<240 { clock.advance(by: 1.0 / 60); _ = app.renderFrame() }
-    }
-    var lines: [String] { text(app.screen) }
+    func send(_ events: Event...) { for e in events { pilot.send(e) }; settle() }
+    func type(_ s: String) { pilot.type(s); settle() }
+    func settle() { pilot.advance(by: 4) }
+    var lines: [String] { text(pilot.screen) }
+}
+
+extension DemoApp {
+    var quitRequested: Bool { app.isQuitting }
+    var screen: CellBuffer { scene.screen }
+}
+
+extension Event {
+    /// A press of the left button, as a click begins.
+    static func click(_ point: Point) -> Event { .mouse(MouseEvent(.press, at: point)) }
 }
 
 @MainActor func box(_ h: DemoHarness, pane index: Int) -> Rect? {
@@ -76,7 +88,7 @@ struct DemoHarness {
     /// before (it counted from the first pane, whatever pane the toast was in).
     @Test(arguments: [0, 1, 2, 3])
     func tabFromAToastCountsFromItsPane(pane: Int) {
-        for (key, step) in [(DemoKey.tab, 1), (DemoKey.backTab, 3)] {
+        for (key, step) in [(Key.tab, 1), (Key.backTab, 3)] {
             let h = DemoHarness()
             for _ in 0..<pane { h.send(.key(.tab)) }
             h.send(.key(.character("t")))
@@ -167,8 +179,8 @@ struct DemoHarness {
                        "delete", "close", "other pane", "quit"]
         var previous: Set<String> = []
         for width in 36...130 {
-            h.app.handle(.resize(Size(width: width, height: 15)))
-            for _ in 0..<3 { h.clock.advance(by: 1.0 / 60); _ = h.app.renderFrame() }
+            h.pilot.resize(to: Size(width: width, height: 15))
+            h.pilot.advance(by: 3.0 / 60)
             let bar = h.lines[14]
             let shown = Set(actions.filter { bar.contains(" \($0)") })
             #expect(previous.isSubset(of: shown), "width \(width) lost \(previous.subtracting(shown)): \(bar)")
@@ -202,13 +214,14 @@ struct DemoHarness {
 
     @Test func elapsedTimeWakesOnceASecond() {
         let clock = ManualClock()
-        let app = DemoApp(size: Size(width: 80, height: 24), clock: clock)
-        _ = app.renderFrame()
-        #expect(app.nextWakeTime == 1)
+        let app = DemoApp(clock: clock)
+        let pilot = Pilot(app.app, size: Size(width: 80, height: 24))
+        #expect(app.scene.nextFrameTime == 1)
         clock.set(0.5)
-        #expect(app.renderFrame() == nil, "nothing changes mid-second")
+        #expect(app.scene.renderFrame() == nil, "nothing changes mid-second")
         clock.set(1)
-        #expect(app.renderFrame() != nil)
+        #expect(app.scene.renderFrame() != nil)
         #expect(text(app.screen)[14].contains("00:01"))
+        _ = pilot
     }
 }

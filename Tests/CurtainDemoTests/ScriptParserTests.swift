@@ -1,3 +1,4 @@
+import Curtain
 import Testing
 
 @testable import CurtainDemoKit
@@ -35,7 +36,7 @@ struct ScriptParserTests {
             """, fileName: "all.txt")
         #expect(
             script.commands == [
-                .key(.t), .type("Hello, world"), .wait(milliseconds: 400), .resize(columns: 60, rows: 20), .end,
+                .key(.character("t")), .type("Hello, world"), .wait(milliseconds: 400), .resize(columns: 60, rows: 20), .end,
             ])
         #expect(script.steps.map(\.line) == [1, 2, 3, 4, 5])
         #expect(script.fileName == "all.txt")
@@ -48,19 +49,19 @@ struct ScriptParserTests {
         let text = names.map { "key \($0)" }.joined(separator: "\n")
         #expect(
             try commands(text) == [
-                .key(.t), .key(.shiftT), .key(.m), .key(.q), .key(.enter), .key(.escape), .key(.tab),
+                .key(.character("t")), .key(.character("T")), .key(.character("m")), .key(.character("q")), .key(.enter), .key(.escape), .key(.tab),
                 .key(.backTab), .key(.backspace), .key(.left), .key(.right), .key(.up), .key(.down),
-                .key(.controlC),
+                .key(.ctrl("c")),
             ])
-        #expect(ScriptKey.allCases.map(\.name) == names)
-        for key in ScriptKey.allCases {
-            #expect(ScriptKey(name: key.name) == key)
+        #expect(ScriptKeyNames.names == names)
+        for name in names {
+            #expect(ScriptKeyNames.key(named: name) == Key(name: name), "\(name) is the library's key of that name")
         }
     }
 
     @Test func lineNumbersCountBlankAndCommentLines() throws {
         let script = try Script.parse("# intro\n\nkey t\n   \n\t# indented comment\nwait 1s\n", fileName: "x")
-        #expect(script.steps == [ScriptStep(.key(.t), line: 3), ScriptStep(.wait(milliseconds: 1000), line: 6)])
+        #expect(script.steps == [ScriptStep(.key(.character("t")), line: 3), ScriptStep(.wait(milliseconds: 1000), line: 6)])
     }
 
     @Test func emptyAndCommentOnlyFilesAreEmptyScripts() throws {
@@ -81,16 +82,16 @@ struct ScriptParserTests {
 
     @Test func crlfLineEnds() throws {
         let script = try Script.parse("key t\r\ntype a b \r\nwait 1s\r\n", fileName: "x")
-        #expect(script.commands == [.key(.t), .type("a b "), .wait(milliseconds: 1000)])
+        #expect(script.commands == [.key(.character("t")), .type("a b "), .wait(milliseconds: 1000)])
     }
 
     @Test func lastLineWithoutNewline() throws {
-        #expect(try commands("key t\nkey q") == [.key(.t), .key(.q)])
-        #expect(try commands("key t\r\nkey q\r") == [.key(.t), .key(.q)])
+        #expect(try commands("key t\nkey q") == [.key(.character("t")), .key(.character("q"))])
+        #expect(try commands("key t\r\nkey q\r") == [.key(.character("t")), .key(.character("q"))])
     }
 
     @Test func byteOrderMarkIsSkipped() throws {
-        #expect(try Script.parse([0xEF, 0xBB, 0xBF] + Array("key m\n".utf8), fileName: "x").commands == [.key(.m)])
+        #expect(try Script.parse([0xEF, 0xBB, 0xBF] + Array("key m\n".utf8), fileName: "x").commands == [.key(.character("m"))])
     }
 
     // MARK: type
@@ -262,7 +263,7 @@ struct ScriptParserTests {
 
     @Test func endStopsParsing() throws {
         let script = try Script.parse("key t\nend\nthis is not a command\n\u{FF}", fileName: "x")
-        #expect(script.steps == [ScriptStep(.key(.t), line: 1), ScriptStep(.end, line: 2)])
+        #expect(script.steps == [ScriptStep(.key(.character("t")), line: 1), ScriptStep(.end, line: 2)])
         // Invalid UTF-8 after `end` is not read either.
         #expect(try Script.parse(Array("end\n".utf8) + [0xFF, 0xFE], fileName: "x").commands == [.end])
         #expect(

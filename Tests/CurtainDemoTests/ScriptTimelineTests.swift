@@ -31,7 +31,7 @@ struct ScriptTimelineTests {
     @Test func waitsAddTheirDuration() throws {
         let line = try timeline("wait 1.5s\nkey t\nwait 250ms\nresize 40x10\nwait 0ms\nkey q", speed: 4)
         let times = line.events.map(\.time)
-        #expect(line.events.map(\.event) == [.key(.t), .resize(columns: 40, rows: 10), .key(.q), .end])
+        #expect(line.events.map(\.event) == [.key(.character("t")), .resize(columns: 40, rows: 10), .key(.character("q")), .end])
         #expect(zip(times, [1.5, 2.0, 2.0, 2.25]).allSatisfy(close))
         #expect(close(line.duration, 2.25))
     }

@@ -1,3 +1,4 @@
+import Curtain
 import Testing
 
 @testable import CurtainDemoKit
@@ -18,21 +19,21 @@ struct ScriptTourTests {
     @Test func tourShowsEveryStep() throws {
         let commands = try Script.parse(BuiltInScripts.tour, fileName: "tour").commands
         let keys = commands.compactMap { if case .key(let key) = $0 { key } else { nil } }
-        for key: ScriptKey in [.t, .enter, .backspace, .left, .right, .up, .down, .m, .escape, .tab, .backTab, .q] {
+        for key: Key in [.character("t"), .enter, .backspace, .left, .right, .up, .down, .character("m"), .escape, .tab, .backTab, .character("q")] {
             #expect(keys.contains(key), "tour never presses \(key.name)")
         }
         #expect(commands.first == .wait(milliseconds: 1200))  // the grid is shown before anything happens
-        #expect(keys.first == .t)
-        #expect(keys.last == .q)
+        #expect(keys.first == .character("t"))
+        #expect(keys.last == .character("q"))
         let typed = commands.compactMap { if case .type(let text) = $0 { text } else { nil } }.joined()
         #expect(typed.contains("日本語のテキスト"))
         #expect(typed.contains("🎉"))
         // m comes after Tab (with the toast focused it would be typed into it), Esc dismisses
         // the modal, BTab brings the focus back, and the tour dismisses the toast (t to focus
         // it, then Esc) before quitting.
-        let modal = try #require(keys.firstIndex(of: .m))
-        #expect(Array(keys[(modal - 1)...(modal + 2)]) == [.tab, .m, .escape, .backTab])
-        #expect(Array(keys.suffix(3)) == [.t, .escape, .q])
+        let modal = try #require(keys.firstIndex(of: .character("m")))
+        #expect(Array(keys[(modal - 1)...(modal + 2)]) == [.tab, .character("m"), .escape, .backTab])
+        #expect(Array(keys.suffix(3)) == [.character("t"), .escape, .character("q")])
     }
 
     @Test func tourExplainsItself() {

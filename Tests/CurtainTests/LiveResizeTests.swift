@@ -80,7 +80,7 @@ import Testing
                 target = 6
             }
             let before = previous
-            let spring = controller.heightAnimationForTesting
+            let spring = controller._heightAnimation
             velocity = spring?.velocity ?? 0
             f.step()
             let now = Double(controller.displayedFrame.height)

@@ -30,7 +30,7 @@ final class CountingView: View {
     /// Two panes; pane 2 shows a counting view; a toast is up in pane 1 and has settled.
     func toastUp() -> (Fixture, CountingView, TextToastView) {
         let f = Fixture()
-        f.scene.checksKeptCells = false   // its fresh compositions would count as draws
+        f.scene._checksKeptCells = false   // its fresh compositions would count as draws
         let counting = CountingView()
         f.root.panes[1].setContentView(counting)
         let (_, toast) = f.presentToast(in: 0)
@@ -63,7 +63,7 @@ final class CountingView: View {
 
     @Test func aSlideInOverSteadyPanesDrawsThemOnce() {
         let f = Fixture()
-        f.scene.checksKeptCells = false
+        f.scene._checksKeptCells = false
         let counting = CountingView()
         f.root.panes[1].setContentView(counting)
         f.step()
@@ -110,7 +110,7 @@ final class CountingView: View {
         // Three panes, the toast in the first; the split between the other two moves, so the
         // toast and its dim stay where they are and only the moved frames can tell.
         let f = Fixture(columns: 3)
-        f.scene.checksKeptCells = false
+        f.scene._checksKeptCells = false
         let counting = CountingView()
         f.root.panes[2].setContentView(counting)
         f.presentToast(in: 0)
@@ -146,7 +146,7 @@ final class CountingView: View {
         await #expect(processExitsWith: .failure) {
             await MainActor.run {
                 let (f, counting, toast) = UnderlayReuseTests().toastUp()
-                f.scene.checksKeptCells = true
+                f.scene._checksKeptCells = true
                 counting.unreportedLetter = "!"
                 toast.insert("x")   // a frame that keeps the underlay: the debug check compares
                 f.settle()

@@ -44,6 +44,10 @@ open class PresentationController {
     /// Set by ``Scene``: the view that had focus when this was presented, given focus back on dismissal.
     public internal(set) var focusToRestore: View?
 
+    /// The scene this is presented in, from ``Scene/present(_:from:animated:)`` until its
+    /// dismissal ends.
+    public internal(set) weak var scene: Scene?
+
     /// 0 = off-screen, 1 = at its frame. Dim and slide follow it.
     private var progress: Double = 0
     private var progressAnimation: TimedAnimation?
@@ -99,6 +103,33 @@ open class PresentationController {
 
     /// Whether presenting this should move keyboard focus into the presented content.
     open var takesFocus: Bool { presentedView.canBecomeFocused }
+
+    /// Whether focus stays inside the presented content while it is up, as in a modal: Tab
+    /// and Shift-Tab cycle inside it, and keys its content and this controller do not handle
+    /// go to the scene's bindings, not to the views beneath. A toast does not trap focus.
+    open var trapsFocus: Bool { false }
+
+    /// Whether Esc, when nothing in the presented content handled it, dismisses this.
+    open var dismissesOnEscape: Bool { true }
+
+    // MARK: - Events
+
+    /// Handles a key the presented content did not handle (the controller is the next
+    /// responder after the top of its content, as a view controller is in UIKit). The default
+    /// dismisses on Esc when ``dismissesOnEscape``. Return true when handled.
+    open func handleKey(_ key: Key) -> Bool {
+        guard key == .escape, dismissesOnEscape, let scene, state == .presenting || state == .presented else { return false }
+        scene.dismiss(self)
+        return true
+    }
+
+    /// A press on the dimmed part of the context, outside the presented content (UIKit's
+    /// background button). The default dismisses. Return false to let the press through to
+    /// the views beneath.
+    open func handlePressOnDimmedArea(at point: Point) -> Bool {
+        scene?.dismiss(self)
+        return true
+    }
 
     open func presentationTransitionWillBegin() {}
     open func presentationTransitionDidEnd(_ completed: Bool) {}
@@ -187,8 +218,8 @@ open class PresentationController {
         }
     }
 
-    /// The height spring, for tests that check velocity bounds.
-    package var heightAnimationForTesting: SpringAnimation? { height }
+    /// The height spring (``PresentationController/_heightAnimation``, for tests).
+    var heightAnimation: SpringAnimation? { height }
 
     /// True while something on screen still moves.
     var isAnimating: Bool {

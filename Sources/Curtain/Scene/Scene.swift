@@ -1,13 +1,13 @@
 import CurtainLayout
 import CurtainScreen
 
-/// The whole screen: a tree of views, the presentations on top of it, keyboard focus, and the
-/// clock that drives every animation. It composes frames into a ``CellBuffer``; a backend (the
-/// ncurses terminal, a recording, a test) shows them.
+/// The whole screen: a tree of views, the presentations on top of it, keyboard focus, timers,
+/// and the clock that drives every animation. It composes frames into a ``CellBuffer``; a
+/// backend (the terminal, a recording, a test) shows them.
 ///
-/// A scene is driven from outside, which keeps it deterministic: feed it input, then call
-/// ``renderFrame()`` when ``nextFrameTime`` comes. With a ``ManualClock`` a test steps an
-/// animation frame by frame and reads the cells of each.
+/// An ``App`` runs a scene: it hands it each event (``handle(_:)``) and calls
+/// ``renderFrame()`` when ``nextFrameTime`` comes. A scene is deterministic: with a
+/// ``ManualClock`` a test steps an animation frame by frame and reads the cells of each.
 @MainActor
 public final class Scene {
     /// The root view: it covers the screen and is the presentation context of last resort.
@@ -23,33 +23,51 @@ public final class Scene {
         didSet { if size != oldValue { setNeedsLayout() } }
     }
 
+    /// The smallest screen the views are laid out on. Below it the scene shows
+    /// ``tooSmallView`` instead (presentations keep their state and come back when the screen
+    /// grows), and keys reach only the root view and the key bindings; mouse events are dropped.
+    public var minimumSize: Size? {
+        didSet { if minimumSize != oldValue { setNeedsLayout() } }
+    }
+
+    /// What is shown while the screen is smaller than ``minimumSize``.
+    public let tooSmallView = TooSmallView()
+
     /// Presentations on screen (including those sliding in or out), bottom to top.
-    public private(set) var presentations: [PresentationController] = []
+    public internal(set) var presentations: [PresentationController] = []
 
     /// The view holding keyboard focus.
-    public private(set) var focusedView: View?
+    public internal(set) var focusedView: View?
 
     /// The last composed frame.
-    public private(set) var screen: CellBuffer
+    public internal(set) var screen: CellBuffer
 
-    private var needsLayout = true
-    private var needsDisplay = true
+    /// Runs before every frame is laid out and composed, after due timers fired and due
+    /// presentations began to dismiss themselves: the place to
+    /// derive what views show from the state of the app (a help bar listing the keys that work
+    /// where the focus is, a status line).
+    public var beforeEachFrame: (@MainActor () -> Void)?
+
+    var needsLayout = true
+    var needsDisplay = true
     /// Bumped by every scene-wide invalidation; part of the underlay's key.
-    private var generation = 0
+    var generation = 0
     /// The cells beneath the top-most presented view, kept between frames (see ``compose()``).
-    private var underlay: (key: UnderlayKey, cells: CellBuffer)?
+    var underlay: (key: UnderlayKey, cells: CellBuffer)?
     /// The root's tree as drawn, kept between frames; its key has no layers.
-    private var rootLayer: (key: UnderlayKey, cells: CellBuffer)?
-
-    /// Phases of ``renderFrame()`` reported to ``phaseTimer``.
-    package enum RenderPhase: Sendable { case layoutAndAnimation, composition }
+    var rootLayer: (key: UnderlayKey, cells: CellBuffer)?
+    /// Key bindings: the app-level end of the responder chain.
+    var bindings: [Key: @MainActor () -> Void] = [:]
+    /// The view that took the last mouse press: it receives the drags and the release.
+    weak var mouseCapture: View?
+    /// Pending timers, in the order they were scheduled.
+    var timers: [SceneTimer] = []
 
     /// Debug builds only: compose every frame that reuses kept cells again from scratch and stop
-    /// if they differ. On by default; a test that counts draws turns it off.
-    package var checksKeptCells = true
-
-    /// When set, runs each phase of ``renderFrame()`` (the benchmark times them). Not for apps.
-    package var phaseTimer: ((RenderPhase, () -> Void) -> Void)?
+    /// if they differ. On by default (see ``_checksKeptCells``).
+    var checksKeptCells = true
+    /// When set, runs each phase of ``renderFrame()`` (see ``_phaseTimer``).
+    var phaseTimer: ((RenderPhase, () -> Void) -> Void)?
 
     public init(root: View, size: Size, clock: AnimationClock, motion: MotionSettings = MotionSettings()) {
         self.root = root
@@ -77,21 +95,13 @@ public final class Scene {
         if layout { needsLayout = true }
     }
 
-    // MARK: - Focus
-
-    /// Gives keyboard focus to `view` (if it can take it and is on screen). Exactly one view
-    /// holds focus at a time.
-    public func focus(_ view: View) {
-        guard view.canBecomeFocused, isOnScreen(view) else { return }
-        if focusedView === view { return }
-        if let previous = focusedView {
-            previous.isFocused = false
-            if let owner = presentation(containing: previous) { owner.autoDismissReference = clock.now }
-        }
-        view.isFocused = true
-        focusedView = view
-        setNeedsDisplay()
+    /// True while the screen is smaller than ``minimumSize``.
+    public var isBelowMinimumSize: Bool {
+        guard let minimumSize else { return false }
+        return size.width < minimumSize.width || size.height < minimumSize.height
     }
+
+    // MARK: - Presenting
 
     /// The presentation whose content holds `view`, if any.
     public func presentation(containing view: View) -> PresentationController? {
@@ -104,8 +114,6 @@ public final class Scene {
         return presentations.contains { $0.state != .dismissing && $0.presentedView.isAncestor(of: view) }
     }
 
-    // MARK: - Presenting
-
     /// Presents `controller`'s content in the presentation context of `view`: the nearest view
     /// from `view` up that defines one, finally the root. Presenting a controller that is being
     /// dismissed cancels the dismissal and slides it back in from where it is.
@@ -115,6 +123,7 @@ public final class Scene {
             controller.dismissalTransitionDidEnd(false)
             controller.beginPresentation(at: clock.now, motion: motion)
         } else if controller.state == .dismissed {
+            controller.scene = self
             controller.presentingView = view
             controller.contextView = controller.usesScreenContext ? root : (view.presentationContext ?? root)
             controller.presentedView.scene = self
@@ -138,17 +147,8 @@ public final class Scene {
         if let focused = focusedView, controller.presentedView.isAncestor(of: focused) {
             restoreFocus(from: controller)
         }
+        if let captured = mouseCapture, controller.presentedView.isAncestor(of: captured) { mouseCapture = nil }
         setNeedsDisplay()
-    }
-
-    private func restoreFocus(from controller: PresentationController) {
-        let candidates = [controller.focusToRestore, controller.presentingView].compactMap { $0 }
-        for candidate in candidates where candidate.canBecomeFocused && isOnScreen(candidate)
-            && !controller.presentedView.isAncestor(of: candidate) {
-            focus(candidate)
-            return
-        }
-        if let fallback = firstFocusable(in: root) { focus(fallback) }
     }
 
     /// Screen contexts draw above pane contexts; within a context, later presentations on top.
@@ -159,23 +159,20 @@ public final class Scene {
         presentations = order.sorted { ($0.0, $0.1) < ($1.0, $1.1) }.map(\.2)
     }
 
-    private func firstFocusable(in view: View) -> View? {
-        if view.canBecomeFocused { return view }
-        for child in view.subviews { if let found = firstFocusable(in: child) { return found } }
-        return nil
-    }
-
     // MARK: - Frames
 
     /// When the scene next needs ``renderFrame()``: about 60 times a second while something
-    /// moves, at a toast's auto-dismiss time, or `nil` when nothing is scheduled (sleep until input).
+    /// moves, at a timer's or a toast's auto-dismiss time, or `nil` when nothing is scheduled
+    /// (sleep until input).
     public var nextFrameTime: Double? {
-        let now = clock.now
-        if needsDisplay || needsLayout || presentations.contains(where: \.isAnimating) {
-            return now + FramePacing.interval
-        }
-        let deadlines = presentations.compactMap { autoDismissDeadline(of: $0) }
-        return deadlines.min()
+        let deadline = (presentations.compactMap { autoDismissDeadline(of: $0) } + timers.compactMap(\.nextFireTime)).min()
+        return FramePacing.nextFrame(after: clock.now, isAnimating: isAnimating, deadline: deadline)
+    }
+
+    /// True while a presentation moves or a frame is pending: what ``nextFrameTime`` asks 60
+    /// frames a second for. Timers alone do not count.
+    public var isAnimating: Bool {
+        needsDisplay || (!isBelowMinimumSize && (needsLayout || presentations.contains(where: \.isAnimating)))
     }
 
     private func autoDismissDeadline(of controller: PresentationController) -> Double? {
@@ -184,15 +181,16 @@ public final class Scene {
         return controller.autoDismissReference + motion.duration(delay) // speed scales delays too
     }
 
-    /// Advances animations to the clock's now, lays out if needed and composes. Returns the new
-    /// screen, or `nil` when it would look exactly like the last one (no frame is produced).
+    /// Fires due timers, advances animations to the clock's now, lays out if needed and
+    /// composes. Returns the new screen, or `nil` when it would look exactly like the last one
+    /// (no frame is produced).
     @discardableResult
     public func renderFrame() -> CellBuffer? {
         timed(.layoutAndAnimation) { advance() }
         var produced: CellBuffer?
         timed(.composition) {
             needsDisplay = false
-            let composed = compose()
+            let composed = isBelowMinimumSize ? composeTooSmall() : compose()
             if composed != screen {
                 screen = composed
                 produced = composed
@@ -205,13 +203,16 @@ public final class Scene {
         if let phaseTimer { phaseTimer(phase, body) } else { body() }
     }
 
-    /// Dismisses what is due, lays out if needed and moves every animation to the clock's now.
+    /// Fires due timers, dismisses what is due, lays out if needed and moves every animation
+    /// to the clock's now.
     private func advance() {
         let now = clock.now
+        fireDueTimers(at: now)
         for controller in presentations {
             if let deadline = autoDismissDeadline(of: controller), now >= deadline { dismiss(controller) }
         }
-        if needsLayout { layout() }
+        beforeEachFrame?()
+        if needsLayout, !isBelowMinimumSize { layout() }
         var removed = false
         for controller in presentations {
             if controller.advance(to: now) == .dismissed { removed = true }
@@ -223,6 +224,7 @@ public final class Scene {
                 controller.dismissalTransitionDidEnd(true)
                 controller.presentedView.scene = nil
                 controller.presentedView.propagateScene()
+                controller.scene = nil
             }
         }
     }
@@ -242,130 +244,24 @@ public final class Scene {
         }
     }
 
-    /// Draws the root's tree, then for each presentation (bottom to top) the dim over its
-    /// context and its content.
-    ///
-    /// Two layers are kept between frames and reused while their keys are unchanged: the root's
-    /// tree as drawn (a dim step or a toast sliding over steady panes blends kept cells instead
-    /// of drawing every pane again), and everything beneath the top-most presented view (typing
-    /// into a toast redraws the toast alone). The keys hold everything those cells are made of
-    /// (see ``UnderlayKey``); views report their own changes with ``View/setNeedsDisplay()``.
-    /// Debug builds compose every frame that reused a layer again from scratch and stop if the
-    /// two differ, which is how a view that changes without saying so is caught.
-    private func compose() -> CellBuffer {
-        let layers = presentations.filter { $0.contextView != nil }
-        let key = underlayKey(layers)
-        var buffer: CellBuffer
-        var reused = true
-        if let kept = underlay, kept.key == key {
-            buffer = kept.cells
-        } else {
-            let rootKey = UnderlayKey(size: key.size, generation: key.generation, rootContent: key.rootContent, layers: [])
-            if let kept = rootLayer, kept.key == rootKey {
-                buffer = kept.cells
-            } else {
-                buffer = CellBuffer(size: size)
-                root.drawHierarchy(into: &buffer, clip: buffer.bounds)
-                rootLayer = (rootKey, buffer)
-                reused = false
-            }
-            drawPresentationsBeneathTheTop(layers, into: &buffer)
-            // Kept even while a dim animates and every key is new: the copy this costs when the
-            // top is drawn (copy-on-write) is a fraction of composing again, which a repeated
-            // key would otherwise cost (measured with callgrind).
-            underlay = (key, buffer)
-        }
-        if let top = layers.last { drawContent(of: top, into: &buffer) }
-        #if DEBUG
-        guard checksKeptCells, reused else { return buffer }
-        var fresh = CellBuffer(size: size)
-        root.drawHierarchy(into: &fresh, clip: fresh.bounds)
-        drawPresentationsBeneathTheTop(layers, into: &fresh)
-        if let top = layers.last { drawContent(of: top, into: &fresh) }
-        if fresh != buffer {
-            assertionFailure("Scene: the kept cells differ from a fresh composition; a view changed what it draws without calling setNeedsDisplay()")
-        }
-        #endif
-        return buffer
-    }
-
-    /// Every presentation but the top-most, and the top-most one's dim.
-    private func drawPresentationsBeneathTheTop(_ layers: [PresentationController], into buffer: inout CellBuffer) {
-        for (index, controller) in layers.enumerated() {
-            guard let context = controller.contextView else { continue }
-            buffer.dim(controller.dimmingRect(in: context), strength: controller.displayedDim)
-            if index < layers.count - 1 { drawContent(of: controller, into: &buffer) }
-        }
-    }
-
-    private func drawContent(of controller: PresentationController, into buffer: inout CellBuffer) {
-        guard let context = controller.contextView else { return }
-        let view = controller.presentedView
-        if view.frame != controller.displayedFrame || view.layoutFrame != controller.frameOfPresentedView {
-            view.frame = controller.displayedFrame
-            view.layoutFrame = controller.frameOfPresentedView
-            view.layoutHierarchy()
-        }
-        view.drawHierarchy(into: &buffer, clip: controller.clipRect(in: context).intersection(buffer.bounds))
-    }
-
-    private func underlayKey(_ layers: [PresentationController]) -> UnderlayKey {
-        UnderlayKey(
-            size: size, generation: generation, rootContent: root.contentGeneration,
-            layers: layers.enumerated().map { index, controller in
-                let context = controller.contextView ?? root
-                let isTop = index == layers.count - 1
-                return UnderlayKey.Layer(
-                    controller: ObjectIdentifier(controller),
-                    dimmingRect: controller.dimmingRect(in: context),
-                    dim: controller.displayedDim,
-                    content: isTop ? nil : controller.presentedView.contentGeneration,
-                    frame: isTop ? nil : controller.displayedFrame,
-                    layoutFrame: isTop ? nil : controller.frameOfPresentedView,
-                    clip: isTop ? nil : controller.clipRect(in: context))
-            })
-    }
-
     // MARK: - Hit testing
 
-    /// The view under a screen cell: presented content first (top-most first), then the tree.
+    /// The view under a screen cell: presented content first (top-most first, except what is
+    /// leaving), then the tree.
     public func hitTest(_ point: Point) -> View? {
         for controller in presentations.reversed() where controller.state != .dismissing {
-            if controller.displayedFrame.contains(point), let hit = controller.presentedView.hitTest(point) {
-                return hit
-            }
+            if let hit = hitTest(point, in: controller) { return hit }
         }
         return root.hitTest(point)
     }
-}
 
-/// What the cells beneath the top-most presented view are made of: equal keys, equal cells.
-private struct UnderlayKey: Equatable {
-    var size: Size
-    /// Scene-wide invalidations (focus, presenting, dismissing, a new size).
-    var generation: Int
-    /// Changes the root's views reported, and layouts that moved one of them.
-    var rootContent: Int
-    var layers: [Layer]
-
-    /// One presentation: its dim, and, below the top-most, its drawn content.
-    struct Layer: Equatable {
-        var controller: ObjectIdentifier
-        var dimmingRect: Rect
-        var dim: Double
-        var content: Int?
-        var frame: Rect?
-        var layoutFrame: Rect?
-        var clip: Rect?
+    /// The view of `controller`'s content under `point`, where the content is visible.
+    func hitTest(_ point: Point, in controller: PresentationController) -> View? {
+        guard let context = controller.contextView,
+              controller.displayedFrame.intersection(controller.clipRect(in: context)).contains(point) else { return nil }
+        return controller.presentedView.hitTest(point)
     }
 }
 
-private extension View {
-    /// Every frame and layout frame in the tree, parents first: a layout that changes none of
-    /// them leaves every view where it drew before.
-    var frames: [Rect] {
-        var result: [Rect] = [frame, layoutFrame]
-        for child in subviews { result += child.frames }
-        return result
-    }
-}
+/// Phases of ``Scene/renderFrame()`` reported to its phase timer (the benchmark times them).
+package enum RenderPhase: Sendable { case layoutAndAnimation, composition }

@@ -34,7 +34,8 @@ open class View {
     /// the screen's root leaves out its help bar.
     open var dimmingRect: Rect { frame }
 
-    /// Whether keyboard focus may rest on this view.
+    /// Whether keyboard focus may rest on this view: it then receives keys first, and Tab
+    /// and Shift-Tab stop on it (see ``Scene/focusNext()``).
     open var canBecomeFocused: Bool { false }
 
     /// Set by the scene: true while this view holds keyboard focus.
@@ -125,6 +126,23 @@ open class View {
         }
         return false
     }
+
+    // MARK: - Events
+
+    /// Handles a key while this view, or a view inside it, has focus. Return true when the key
+    /// was handled; false passes it on along the responder chain: to the superview, from the top
+    /// of presented content to its presentation controller and then to the view it was presented
+    /// from, finally to the scene's key bindings and defaults (``Scene/handle(_:)``).
+    open func handleKey(_ key: Key) -> Bool { false }
+
+    /// Handles pasted text, which takes the same path as a key. Return true when handled.
+    open func handlePaste(_ text: String) -> Bool { false }
+
+    /// Handles a mouse event. A press or a wheel turn comes to the top-most view under the
+    /// pointer and then to its superviews until one returns true; the view that handled a press
+    /// also receives the drags and the release that follow, wherever the pointer goes.
+    /// Locations are screen cells (compare them with ``frame``).
+    open func handleMouse(_ event: MouseEvent) -> Bool { false }
 
     /// Draws this view and its subviews, back to front.
     func drawHierarchy(into buffer: inout CellBuffer, clip: Rect) {

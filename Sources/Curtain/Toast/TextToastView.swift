@@ -40,6 +40,28 @@ public final class TextToastView: View {
     public func insertNewline() { text.insertNewline(); changed() }
     public func deleteBackward() { text.deleteBackward(); changed() }
 
+    /// Typed characters go into the text, Enter starts a new line, Backspace (and Delete)
+    /// deletes; every other key goes on along the responder chain (Esc reaches the
+    /// presentation controller, which dismisses).
+    public override func handleKey(_ key: Key) -> Bool {
+        if let character = key.text {
+            insert(character)
+            return true
+        }
+        switch key {
+        case .enter: insertNewline()
+        case .backspace, .delete: deleteBackward()
+        default: return false
+        }
+        return true
+    }
+
+    /// Pasted text goes into the text; its newlines start new lines.
+    public override func handlePaste(_ text: String) -> Bool {
+        insert(contentsOf: text)
+        return true
+    }
+
     private func changed() {
         onChange?()
         setNeedsLayout()

@@ -15,6 +15,12 @@ final class DemoRootView: View {
         var rank: Int
     }
 
+    /// The demo's keys while a pane (or a toast that does not use the key) has focus: the root
+    /// is the last view of the responder chain. Set by ``DemoApp``.
+    var onKey: ((Key) -> Bool)?
+
+    override func handleKey(_ key: Key) -> Bool { onKey?(key) ?? false }
+
     /// What the help bar lists, in display order: set by the app as focus moves.
     var helpItems: [HelpItem] = [] { didSet { if helpItems != oldValue { setNeedsDisplay() } } }
 

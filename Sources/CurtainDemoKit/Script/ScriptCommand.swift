@@ -1,7 +1,9 @@
+import Curtain
+
 /// One line of a script, parsed.
 public enum ScriptCommand: Equatable, Sendable {
     /// `key NAME`: press one key.
-    case key(ScriptKey)
+    case key(Key)
     /// `type TEXT`: type the text one character at a time. Never empty; may hold any
     /// character, control characters included (they are typed as text, not interpreted).
     case type(String)

@@ -139,7 +139,7 @@ struct ScriptParser {
         case "key":
             let arguments = words(scalars, from: afterWord)
             guard let (start, name) = arguments.first else {
-                throw error(afterWord, "missing key name after 'key' (expected one of: \(ScriptKey.namesList))")
+                throw error(afterWord, "missing key name after 'key' (expected one of: \(ScriptKeyNames.namesList))")
             }
             if name.hasPrefix("#") {
                 throw error(start, "unknown key \(quoted(name)) (\(Self.commentHint))")
@@ -151,15 +151,15 @@ struct ScriptParser {
                         + extraArgumentHint(arguments[1].text, "key takes exactly one key; press each key on its own 'key' line")
                 )
             }
-            guard let key = ScriptKey(name: name) else {
-                if let near = ScriptKey.caseInsensitiveMatch(name) {
+            guard let key = ScriptKeyNames.key(named: name) else {
+                if let near = ScriptKeyNames.caseInsensitiveMatch(name) {
                     throw error(
-                        start, "unknown key \(quoted(name)) (key names are case-sensitive: did you mean '\(near.name)'?)")
+                        start, "unknown key \(quoted(name)) (key names are case-sensitive: did you mean '\(near)'?)")
                 }
-                if let meant = ScriptKey.otherSpelling(name) {
-                    throw error(start, "unknown key \(quoted(name)) (did you mean '\(meant.name)'?)")
+                if let meant = ScriptKeyNames.otherSpelling(name) {
+                    throw error(start, "unknown key \(quoted(name)) (did you mean '\(meant)'?)")
                 }
-                throw error(start, "unknown key \(quoted(name)) (expected one of: \(ScriptKey.namesList))")
+                throw error(start, "unknown key \(quoted(name)) (expected one of: \(ScriptKeyNames.namesList))")
             }
             return .key(key)
 

@@ -1,0 +1,11 @@
+extension App {
+    /// Takes `backend`'s size and shows the first frame, without running the loop: a test
+    /// pilot then drives the app step by step. Not API.
+    package func _start(on backend: some Backend) { start(on: backend) }
+
+    /// Hands one event to the app as the loop would (defaults included). Not API.
+    package func _dispatch(_ event: Event) { dispatch(event) }
+
+    /// Renders and, when the frame changed, presents it and tells the observers. Not API.
+    package func _renderAndPresent() { renderAndPresent() }
+}

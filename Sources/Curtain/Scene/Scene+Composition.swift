@@ -1,0 +1,128 @@
+import CurtainLayout
+import CurtainScreen
+
+extension Scene {
+    /// Draws the root's tree, then for each presentation (bottom to top) the dim over its
+    /// context and its content.
+    ///
+    /// Two layers are kept between frames and reused while their keys are unchanged: the root's
+    /// tree as drawn (a dim step or a toast sliding over steady panes blends kept cells instead
+    /// of drawing every pane again), and everything beneath the top-most presented view (typing
+    /// into a toast redraws the toast alone). The keys hold everything those cells are made of
+    /// (see ``UnderlayKey``); views report their own changes with ``View/setNeedsDisplay()``.
+    /// Debug builds compose every frame that reused a layer again from scratch and stop if the
+    /// two differ, which is how a view that changes without saying so is caught.
+    func compose() -> CellBuffer {
+        let layers = presentations.filter { $0.contextView != nil }
+        let key = underlayKey(layers)
+        var buffer: CellBuffer
+        var reused = true
+        if let kept = underlay, kept.key == key {
+            buffer = kept.cells
+        } else {
+            let rootKey = UnderlayKey(size: key.size, generation: key.generation, rootContent: key.rootContent, layers: [])
+            if let kept = rootLayer, kept.key == rootKey {
+                buffer = kept.cells
+            } else {
+                buffer = CellBuffer(size: size)
+                root.drawHierarchy(into: &buffer, clip: buffer.bounds)
+                rootLayer = (rootKey, buffer)
+                reused = false
+            }
+            drawPresentationsBeneathTheTop(layers, into: &buffer)
+            // Kept even while a dim animates and every key is new: the copy this costs when the
+            // top is drawn (copy-on-write) is a fraction of composing again, which a repeated
+            // key would otherwise cost (measured with callgrind).
+            underlay = (key, buffer)
+        }
+        if let top = layers.last { drawContent(of: top, into: &buffer) }
+        #if DEBUG
+        guard checksKeptCells, reused else { return buffer }
+        var fresh = CellBuffer(size: size)
+        root.drawHierarchy(into: &fresh, clip: fresh.bounds)
+        drawPresentationsBeneathTheTop(layers, into: &fresh)
+        if let top = layers.last { drawContent(of: top, into: &fresh) }
+        if fresh != buffer {
+            assertionFailure("Scene: the kept cells differ from a fresh composition; a view changed what it draws without calling setNeedsDisplay()")
+        }
+        #endif
+        return buffer
+    }
+
+    /// The screen shown below ``minimumSize``: ``tooSmallView`` over the whole screen.
+    func composeTooSmall() -> CellBuffer {
+        var buffer = CellBuffer(size: size)
+        tooSmallView.frame = buffer.bounds
+        tooSmallView.required = minimumSize ?? .zero
+        tooSmallView.draw(into: &buffer, clip: buffer.bounds)
+        return buffer
+    }
+
+    /// Every presentation but the top-most, and the top-most one's dim.
+    private func drawPresentationsBeneathTheTop(_ layers: [PresentationController], into buffer: inout CellBuffer) {
+        for (index, controller) in layers.enumerated() {
+            guard let context = controller.contextView else { continue }
+            buffer.dim(controller.dimmingRect(in: context), strength: controller.displayedDim)
+            if index < layers.count - 1 { drawContent(of: controller, into: &buffer) }
+        }
+    }
+
+    private func drawContent(of controller: PresentationController, into buffer: inout CellBuffer) {
+        guard let context = controller.contextView else { return }
+        let view = controller.presentedView
+        if view.frame != controller.displayedFrame || view.layoutFrame != controller.frameOfPresentedView {
+            view.frame = controller.displayedFrame
+            view.layoutFrame = controller.frameOfPresentedView
+            view.layoutHierarchy()
+        }
+        view.drawHierarchy(into: &buffer, clip: controller.clipRect(in: context).intersection(buffer.bounds))
+    }
+
+    private func underlayKey(_ layers: [PresentationController]) -> UnderlayKey {
+        UnderlayKey(
+            size: size, generation: generation, rootContent: root.contentGeneration,
+            layers: layers.enumerated().map { index, controller in
+                let context = controller.contextView ?? root
+                let isTop = index == layers.count - 1
+                return UnderlayKey.Layer(
+                    controller: ObjectIdentifier(controller),
+                    dimmingRect: controller.dimmingRect(in: context),
+                    dim: controller.displayedDim,
+                    content: isTop ? nil : controller.presentedView.contentGeneration,
+                    frame: isTop ? nil : controller.displayedFrame,
+                    layoutFrame: isTop ? nil : controller.frameOfPresentedView,
+                    clip: isTop ? nil : controller.clipRect(in: context))
+            })
+    }
+}
+
+/// What the cells beneath the top-most presented view are made of: equal keys, equal cells.
+struct UnderlayKey: Equatable {
+    var size: Size
+    /// Scene-wide invalidations (focus, presenting, dismissing, a new size).
+    var generation: Int
+    /// Changes the root's views reported, and layouts that moved one of them.
+    var rootContent: Int
+    var layers: [Layer]
+
+    /// One presentation: its dim, and, below the top-most, its drawn content.
+    struct Layer: Equatable {
+        var controller: ObjectIdentifier
+        var dimmingRect: Rect
+        var dim: Double
+        var content: Int?
+        var frame: Rect?
+        var layoutFrame: Rect?
+        var clip: Rect?
+    }
+}
+
+extension View {
+    /// Every frame and layout frame in the tree, parents first: a layout that changes none of
+    /// them leaves every view where it drew before.
+    var frames: [Rect] {
+        var result: [Rect] = [frame, layoutFrame]
+        for child in subviews { result += child.frames }
+        return result
+    }
+}

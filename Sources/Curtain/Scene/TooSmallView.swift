@@ -1,0 +1,34 @@
+import CurtainLayout
+import CurtainScreen
+
+/// What a ``Scene`` shows while the screen is smaller than its ``Scene/minimumSize``: the words
+/// "Terminal too small", the size it is and the size it needs, and an optional hint.
+///
+/// ```
+/// Terminal too small
+/// 30×10, needs 36×15
+///      q quits
+/// ```
+@MainActor
+public final class TooSmallView: View {
+    /// A third line, such as how to quit.
+    public var hint: String? { didSet { setNeedsDisplay() } }
+    /// The style of "Terminal too small".
+    public var titleStyle = Style(foreground: .indexed(16), background: .indexed(214), attributes: .bold)
+    /// The style of the other lines.
+    public var textStyle = Style(foreground: .indexed(252))
+
+    /// The size needed; set by the scene.
+    var required: Size = .zero
+
+    public override func draw(into buffer: inout CellBuffer, clip: Rect) {
+        let size = frame.size
+        let lines = ["Terminal too small", "\(size.width)×\(size.height), needs \(required.width)×\(required.height)"]
+            + (hint.map { [$0] } ?? [])
+        let top = frame.minY + max(0, (size.height - lines.count) / 2)
+        for (i, line) in lines.enumerated() {
+            let x = frame.minX + max(0, (size.width - TextWidth.of(line)) / 2)
+            buffer.draw(line, at: Point(x: x, y: top + i), style: i == 0 ? titleStyle : textStyle, clip: clip)
+        }
+    }
+}

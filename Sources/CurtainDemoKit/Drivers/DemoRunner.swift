@@ -1,0 +1,97 @@
+import Curtain
+import CurtainLayout
+import CurtainScreen
+import CurtainTerminal
+import Glibc
+
+/// Runs the demo as the command line asked: in the terminal on the real clock, or headless on a
+/// manual clock (as fast as the machine allows, the same frames every time), with a script
+/// played over either, a recording and printed frames as frame observers. The loop is the
+/// library's (``App/run(on:)``); this only picks the backend and the observers.
+@MainActor
+public enum DemoRunner {
+    /// Runs the demo; returns the exit status or throws the one-line error to report.
+    public static func run(_ options: DemoOptions) throws -> Int32 {
+        if options.headless {
+            let size = options.size
+            guard size.width >= 1, size.height >= 1, size.width <= 1000, size.height <= 1000 else {
+                throw DemoError("invalid --size \(size.width)x\(size.height): use COLSxROWS between 1x1 and 1000x1000", exitStatus: 2)
+            }
+        }
+        // Parse the script before touching the terminal: a bad script fails with nothing run.
+        let timeline = try options.loadTimeline()
+        return options.headless ? try runHeadless(options, timeline: timeline) : try runInTerminal(options, timeline: timeline)
+    }
+
+    private static func motion(_ options: DemoOptions) -> MotionSettings {
+        MotionSettings(reduceMotion: options.reduceMotion, speed: options.speed)
+    }
+
+    private static func runHeadless(_ options: DemoOptions, timeline: ScriptTimeline?) throws -> Int32 {
+        let clock = ManualClock()
+        let demo = DemoApp(clock: clock, motion: motion(options))
+        // What a terminal would show: no colours under NO_COLOR, else every colour as drawn.
+        let colorDepth: ColorDepth = options.noColor ? .monochrome : .trueColor
+        // No wall-clock timestamp: the file is byte-identical from run to run.
+        let recorder = try options.record.map {
+            try FrameRecorder(path: $0, size: options.size, timestamp: nil, force: options.force, colorDepth: colorDepth)
+        }
+        var last = demo.scene.screen
+        var frameCount = 0
+        var outputError: DemoError?
+        demo.app.addFrameObserver { frame, time in
+            last = frame
+            frameCount += 1
+            recorder?.record(frame, at: time)
+            guard options.frames, outputError == nil else { return }
+            do throws(DemoError) {
+                try StandardStreams.writeOutput("--- frame \(frameCount) at \(formatSeconds(time))s ---\n")
+                try StandardStreams.writeOutput(render(frame, as: options.output, colorDepth: colorDepth))
+            } catch {
+                outputError = error
+                demo.app.quit()
+            }
+        }
+        // Without a script, the first frame is the whole run: an empty script ends at once.
+        let script = timeline ?? ScriptTimeline(script: Script(fileName: "", steps: []))
+        demo.app.run(on: ScriptedBackend(playing: script, over: HeadlessBackend(size: options.size)))
+        recorder?.finish(at: clock.now)
+        if let outputError { throw outputError }
+        if !options.frames { try StandardStreams.writeOutput(render(last, as: options.output, colorDepth: colorDepth)) }
+        if let failure = recorder?.failure { throw DemoError(failure) }
+        return 0
+    }
+
+    private static func runInTerminal(_ options: DemoOptions, timeline: ScriptTimeline?) throws -> Int32 {
+        let terminal: TerminalSession
+        do {
+            terminal = try TerminalSession(programName: "curtain-demo", alternative: "use --headless")
+        } catch let error as TerminalError {
+            throw DemoError(error.message, exitStatus: 2)
+        }
+        var warnings: [String] = []
+        defer {
+            terminal.stop()
+            for warning in warnings { StandardStreams.writeError("curtain-demo: warning: \(warning)\n") }
+        }
+        let clock = SystemClock()
+        let demo = DemoApp(clock: clock, motion: motion(options))
+        let recorder = try options.record.map {
+            try FrameRecorder(path: $0, size: terminal.size, timestamp: Int(time(nil)), force: options.force,
+                              colorDepth: terminal.colorDepth)
+        }
+        demo.app.addFrameObserver { frame, time in recorder?.record(frame, at: time) }
+        let backend = LegacyTerminalBackend(terminal)
+        if let timeline {
+            let scripted = ScriptedBackend(playing: timeline, over: backend)
+            demo.app.run(on: scripted)
+            warnings = scripted.warnings
+        } else {
+            demo.app.run(on: backend)
+        }
+        recorder?.finish(at: clock.now)
+        // Reported like headless runs report it, after the terminal is restored.
+        if let failure = recorder?.failure { throw DemoError(failure) }
+        return 0
+    }
+}

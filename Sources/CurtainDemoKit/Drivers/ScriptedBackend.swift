@@ -1,0 +1,62 @@
+import Curtain
+import CurtainLayout
+import CurtainScreen
+
+/// A backend that plays a script over another backend: each scripted event at its time, the
+/// wrapped backend's own events in between, and the end of input at the script's end.
+///
+/// Over a ``HeadlessBackend`` the waits cost nothing (the manual clock jumps to the next
+/// event) and `resize` changes the headless screen. Over a terminal, time passes for real and
+/// a `resize` is skipped with a warning: a real terminal is resized by its user.
+@MainActor
+final class ScriptedBackend: Backend {
+    private let inner: any Backend
+    /// The headless screen a `resize` applies to; nil over a terminal.
+    private let headless: HeadlessBackend?
+    private var cursor: ScriptCursor
+    private var due: [ScriptTimeline.TimedEvent] = []
+    /// Lines skipped because they cannot be played here, for the user to read afterwards.
+    private(set) var warnings: [String] = []
+
+    init(playing timeline: ScriptTimeline, over backend: any Backend) {
+        inner = backend
+        headless = backend as? HeadlessBackend
+        cursor = ScriptCursor(timeline: timeline)
+    }
+
+    var size: Size { inner.size }
+
+    func nextEvent(until deadline: Double?, clock: AnimationClock) -> Event? {
+        while true {
+            if !due.isEmpty, let event = play(due.removeFirst()) { return event }
+            if !due.isEmpty { continue }
+            let next = cursor.nextTime
+            let wait = [deadline, next].compactMap { $0 }.min()
+            if let event = inner.nextEvent(until: wait, clock: clock) { return event }
+            due = Array(cursor.advance(to: clock.now))
+            if due.isEmpty { return nil }
+        }
+    }
+
+    /// The app's event for a scripted one; nil when it is skipped.
+    private func play(_ timed: ScriptTimeline.TimedEvent) -> Event? {
+        switch timed.event {
+        case .end:
+            due.removeAll()
+            return .inputEnded
+        case .resize(let columns, let rows):
+            guard let headless else {
+                warnings.append("line \(timed.line ?? 0): 'resize \(columns)x\(rows)' skipped: a real terminal is resized by its user (use --headless)")
+                return nil
+            }
+            headless.size = Size(width: columns, height: rows)
+            return timed.event.event
+        default:
+            return timed.event.event
+        }
+    }
+
+    func present(_ frame: CellBuffer) { inner.present(frame) }
+
+    func suspend() { inner.suspend() }
+}

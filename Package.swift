@@ -20,6 +20,7 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
         .package(url: "https://github.com/x-sheep/swift-property-based.git", from: "2.0.1"),
+        .package(url: "https://github.com/pointfreeco/swift-snapshot-testing", from: "1.19.7"),
     ],
     targets: [
         .systemLibrary(
@@ -32,7 +33,13 @@ let package = Package(
         .target(name: "CurtainScreen", dependencies: ["CurtainLayout"]),
         .target(name: "Curtain", dependencies: ["CurtainLayout", "CurtainScreen"]),
         .target(name: "CurtainTerminal", dependencies: ["Curtain", "CurtainScreen", "CNcurses"]),
-        .target(name: "CurtainTesting", dependencies: ["Curtain", "CurtainLayout", "CurtainScreen"]),
+        .target(
+            name: "CurtainTesting",
+            dependencies: [
+                "Curtain", "CurtainLayout", "CurtainScreen",
+                .product(name: "SnapshotTesting", package: "swift-snapshot-testing"),
+            ]
+        ),
         .target(
             name: "CurtainDemoKit",
             dependencies: ["Curtain", "CurtainLayout", "CurtainScreen", "CurtainTerminal"],

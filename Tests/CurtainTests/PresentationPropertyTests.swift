@@ -4,16 +4,16 @@ import PropertyBased
 import Testing
 @testable import Curtain
 
-enum Event: CaseIterable, Sendable { case present, presentScreen, modal, type, newline, delete, resize, split, dismiss, dismissAll, wait }
+enum SessionStep: CaseIterable, Sendable { case present, presentScreen, modal, type, newline, delete, resize, split, dismiss, dismissAll, wait }
 
 @MainActor
 @Suite struct PresentationPropertyTests {
     @Test func randomSessionsStayInsideTheirContextsAndEndUndimmed() async {
         await propertyCheck(count: 40, input: Gen.int(in: 1...200), Gen.int(in: 1...60),
-                            Gen.oneOf(Gen.always(Event.present), Gen.always(Event.type), Gen.always(Event.newline),
-                                      Gen.always(Event.delete), Gen.always(Event.resize), Gen.always(Event.split),
-                                      Gen.always(Event.dismiss), Gen.always(Event.wait), Gen.always(Event.presentScreen),
-                                      Gen.always(Event.modal), Gen.always(Event.dismissAll)).array(of: 1...40),
+                            Gen.oneOf(Gen.always(SessionStep.present), Gen.always(SessionStep.type), Gen.always(SessionStep.newline),
+                                      Gen.always(SessionStep.delete), Gen.always(SessionStep.resize), Gen.always(SessionStep.split),
+                                      Gen.always(SessionStep.dismiss), Gen.always(SessionStep.wait), Gen.always(SessionStep.presentScreen),
+                                      Gen.always(SessionStep.modal), Gen.always(SessionStep.dismissAll)).array(of: 1...40),
                             Gen.int(in: 0...1_000_000)) { width, height, events, seed in
             var rng = Xorshift(seed: UInt64(seed) + 1)
             let f = Fixture(columns: 2, size: Size(width: width, height: height))

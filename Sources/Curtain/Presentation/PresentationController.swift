@@ -101,8 +101,10 @@ open class PresentationController {
     /// When true the presentation ignores pane contexts and uses the whole screen (the scene's root).
     open var usesScreenContext: Bool { false }
 
-    /// Whether presenting this should move keyboard focus into the presented content.
-    open var takesFocus: Bool { presentedView.canBecomeFocused }
+    /// Whether presenting this moves keyboard focus into the presented content (to its first
+    /// view that can take focus, if it has one). True by default; a notification that should
+    /// not interrupt typing says false.
+    open var takesFocus: Bool { true }
 
     /// Whether focus stays inside the presented content while it is up, as in a modal: Tab
     /// and Shift-Tab cycle inside it, and keys its content and this controller do not handle

@@ -1,0 +1,108 @@
+import CurtainLayout
+import CurtainScreen
+import Testing
+@testable import Curtain
+
+/// A backend whose input is a list of timed events; it moves the app's manual clock like the
+/// headless backend and records what the loop asked of it.
+@MainActor
+final class QueueBackend: Backend {
+    var size = Size(width: 20, height: 5)
+    var queue: [(time: Double, event: Event)]
+    var deadlines: [Double?] = []
+    var presented: [(time: Double, frame: CellBuffer)] = []
+    var suspensions = 0
+    init(_ queue: [(Double, Event)]) { self.queue = queue.map { (time: $0.0, event: $0.1) } }
+
+    func nextEvent(until deadline: Double?, clock: AnimationClock) -> Event? {
+        deadlines.append(deadline)
+        let manual = clock as! ManualClock
+        if let next = queue.first, next.time <= (deadline ?? .infinity) {
+            queue.removeFirst()
+            manual.set(max(manual.now, next.time))
+            return next.event
+        }
+        guard let deadline else { return .inputEnded }
+        manual.set(max(manual.now, deadline))
+        return nil
+    }
+
+    func present(_ frame: CellBuffer) { presented.append((0, frame)) }
+    func suspend() { suspensions += 1 }
+}
+
+/// A view showing how many keys it received.
+@MainActor
+final class CounterView: View {
+    var count = 0 { didSet { setNeedsDisplay() } }
+    override var canBecomeFocused: Bool { true }
+    override func handleKey(_ key: Key) -> Bool {
+        guard key.text != nil else { return false }
+        count += 1
+        return true
+    }
+    override func draw(into buffer: inout CellBuffer, clip: Rect) {
+        buffer.draw("keys: \(count)", at: frame.origin, style: .plain, clip: clip)
+    }
+}
+
+@MainActor
+@Suite struct AppLoopTests {
+    let clock = ManualClock()
+    let counter = CounterView()
+    let app: App
+
+    init() {
+        app = App(root: counter, clock: clock)
+        app.scene.focus(counter)
+    }
+
+    @Test func theLoopShowsAFrameAfterEachBurstAndEndsWithTheInput() {
+        var observed: [Double] = []
+        app.addFrameObserver { _, time in observed.append(time) }
+        let backend = QueueBackend([(1, .key(.character("a"))), (1, .key(.character("b"))), (2, .key(.character("c")))])
+        app.run(on: backend)
+        #expect(backend.presented.count == 3, "the first frame, one for the burst at 1 s, one at 2 s")
+        #expect(observed == [0, 1, 2])
+        #expect(backend.presented.last?.frame.lines(trimmingTrailingSpaces: true).first == "keys: 3")
+        #expect(app.isQuitting, "the end of input ends the loop")
+    }
+
+    @Test func anIdleAppWaitsWithoutADeadline() {
+        let backend = QueueBackend([])
+        app.run(on: backend)
+        #expect(backend.deadlines == [nil], "nothing scheduled: the backend may sleep until input")
+    }
+
+    @Test func aTimerIsTheDeadline() {
+        app.scene.scheduleTimer(after: 5) { app.quit() }
+        let backend = QueueBackend([])
+        app.run(on: backend)
+        #expect(backend.deadlines == [5])
+        #expect(clock.now == 5)
+    }
+
+    @Test func unhandledControlCQuitsAndControlZSuspends() {
+        let backend = QueueBackend([(1, .key(.ctrl("z"))), (2, .key(.ctrl("c"))), (3, .key(.character("x")))])
+        app.run(on: backend)
+        #expect(backend.suspensions == 1)
+        #expect(clock.now == 2, "Ctrl-C ended the loop before the last key")
+        #expect(counter.count == 0)
+    }
+
+    @Test func aBoundControlCDoesNotQuit() {
+        var pressed = 0
+        app.scene.bind(.ctrl("c")) { pressed += 1 }
+        let backend = QueueBackend([(1, .key(.ctrl("c")))])
+        app.run(on: backend)
+        #expect(pressed == 1)
+        #expect(backend.queue.isEmpty, "the loop went on until input ended")
+    }
+
+    @Test func aResizeLaysTheSceneOutAtTheNewSize() {
+        let backend = QueueBackend([(1, .resize(Size(width: 30, height: 2)))])
+        app.run(on: backend)
+        #expect(app.scene.size == Size(width: 30, height: 2))
+        #expect(backend.presented.last?.frame.size == Size(width: 30, height: 2))
+    }
+}

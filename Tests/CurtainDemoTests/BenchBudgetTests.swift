@@ -1,5 +1,5 @@
 import Curtain
-import CurtainDemoKit
+@testable import CurtainDemoKit
 import CurtainLayout
 import CurtainScreen
 import Testing

@@ -6,23 +6,23 @@ import CurtainLayout
 /// ``checked(environmentReducesMotion:)`` turns it into what to do, or the first problem as a
 /// one-line usage error (exit status 2): a value out of range or malformed, an option that
 /// would have no effect without another one, or `--print-script` with options for a run.
-public struct DemoArguments: Sendable {
-    public var script: String?
-    public var printScript: String?
-    public var headless = false
-    public var size: String?
-    public var output: String?
-    public var frames = false
-    public var record: String?
-    public var force = false
-    public var typingSpeed: String?
-    public var reduceMotion = false
-    public var speed: String?
+package struct DemoArguments: Sendable {
+    package var script: String?
+    package var printScript: String?
+    package var headless = false
+    package var size: String?
+    package var output: String?
+    package var frames = false
+    package var record: String?
+    package var force = false
+    package var typingSpeed: String?
+    package var reduceMotion = false
+    package var speed: String?
 
-    public init() {}
+    package init() {}
 
     /// What a valid command line asks for.
-    public enum Action: Sendable {
+    package enum Action: Sendable {
         /// Print this built-in script's text and exit.
         case printScript(text: String)
         /// Run the demo with these options.
@@ -31,15 +31,15 @@ public struct DemoArguments: Sendable {
 
     /// Exit status of every command-line mistake, as for a script error: the user must fix
     /// what they typed.
-    public static let usageExitStatus: Int32 = 2
+    package static let usageExitStatus: Int32 = 2
 
-    public static let speedRange: ClosedRange<Double> = 0.25...4
-    public static let speedHelp = "use a factor from 0.25 to 4"
-    public static let typingSpeedHelp =
+    package static let speedRange: ClosedRange<Double> = 0.25...4
+    package static let speedHelp = "use a factor from 0.25 to 4"
+    package static let typingSpeedHelp =
         "use \(Int(ScriptTimeline.typingSpeedRange.lowerBound)) to \(Int(ScriptTimeline.typingSpeedRange.upperBound)) characters a second"
-    public static let defaultSize = "80x24"
+    package static let defaultSize = "80x24"
 
-    public func checked(environmentReducesMotion: Bool = false) throws(DemoError) -> Action {
+    package func checked(environmentReducesMotion: Bool = false) throws(DemoError) -> Action {
         if let name = printScript {
             if let conflict = runOptionsGiven.first {
                 throw usage("--print-script cannot be combined with \(conflict); --print-script only prints the script")

@@ -1,39 +1,39 @@
 import CurtainLayout
 
 /// Everything the command line decides, checked by ``DemoArguments``.
-public struct DemoOptions: Sendable {
-    public enum Output: String, Sendable { case text, ansi }
+package struct DemoOptions: Sendable {
+    package enum Output: String, Sendable { case text, ansi }
 
     /// A script file path or the name of a built-in script (`tour`).
-    public var script: String?
-    public var headless = false
+    package var script: String?
+    package var headless = false
     /// Headless screen size.
-    public var size = Size(width: 80, height: 24)
-    public var output: Output = .text
+    package var size = Size(width: 80, height: 24)
+    package var output: Output = .text
     /// Headless: print every produced frame instead of only the last.
-    public var frames = false
-    public var record: String?
-    public var force = false
-    public var typingSpeed = ScriptTimeline.defaultTypingSpeed
-    public var reduceMotion = false
+    package var frames = false
+    package var record: String?
+    package var force = false
+    package var typingSpeed = ScriptTimeline.defaultTypingSpeed
+    package var reduceMotion = false
     /// `NO_COLOR` asks for no colours: headless output and recordings show none, and the dim
     /// as faint, like the terminal does (which reads `NO_COLOR` itself).
-    public var noColor = false
-    public var speed = 1.0
+    package var noColor = false
+    package var speed = 1.0
 
-    public init() {}
+    package init() {}
 }
 
 /// An error the command line reports in one line, with the exit status it deserves. An empty
 /// message prints nothing (the status alone tells what happened).
-public struct DemoError: Error, CustomStringConvertible, Sendable {
-    public var message: String
-    public var exitStatus: Int32
-    public init(_ message: String, exitStatus: Int32 = 1) {
+package struct DemoError: Error, CustomStringConvertible, Sendable {
+    package var message: String
+    package var exitStatus: Int32
+    package init(_ message: String, exitStatus: Int32 = 1) {
         self.message = message
         self.exitStatus = exitStatus
     }
-    public var description: String { message }
+    package var description: String { message }
 }
 
 extension DemoOptions {

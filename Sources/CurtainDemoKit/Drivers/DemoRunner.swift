@@ -9,9 +9,9 @@ import Glibc
 /// played over either, a recording and printed frames as frame observers. The loop is the
 /// library's (``App/run(on:)``); this only picks the backend and the observers.
 @MainActor
-public enum DemoRunner {
+package enum DemoRunner {
     /// Runs the demo; returns the exit status or throws the one-line error to report.
-    public static func run(_ options: DemoOptions) throws -> Int32 {
+    package static func run(_ options: DemoOptions) throws -> Int32 {
         if options.headless {
             let size = options.size
             guard size.width >= 1, size.height >= 1, size.width <= 1000, size.height <= 1000 else {

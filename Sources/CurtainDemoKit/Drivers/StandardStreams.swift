@@ -2,21 +2,21 @@ import Glibc
 
 /// Writes to standard output and standard error with `write(2)`, never through stdio: a stdio
 /// buffer is flushed at exit, where a failed write is lost without a word.
-public enum StandardStreams {
+package enum StandardStreams {
     /// Writes `text` to standard output.
     ///
     /// - Throws: ``DemoError`` (exit status 1) naming the reason when a write fails, such as a
     ///   full disk. A closed pipe (the reader, like `head`, has had enough) normally ends the
     ///   process with SIGPIPE before the write returns; if SIGPIPE is ignored, the error has an
     ///   empty message so that nothing is printed, like the signal would.
-    public static func writeOutput(_ text: String) throws(DemoError) {
+    package static func writeOutput(_ text: String) throws(DemoError) {
         guard let code = write(text, to: STDOUT_FILENO) else { return }
         if code == EPIPE { throw DemoError("", exitStatus: 1) }
         throw DemoError("cannot write to standard output: \(SystemError.describe(code))", exitStatus: 1)
     }
 
     /// Writes `text` to standard error. A failure is ignored: there is nowhere left to report it.
-    public static func writeError(_ text: String) {
+    package static func writeError(_ text: String) {
         _ = write(text, to: STDERR_FILENO)
     }
 

@@ -20,9 +20,9 @@
 /// Emoji sequences stay whole: a zero-width joiner, variation selector or tag inside a
 /// grapheme cluster that starts with an emoji is what makes it the picture it is
 /// (👩‍👩‍👧, ❤️), not a hidden character.
-public enum MessageText {
+package enum MessageText {
     /// `text` with every character that could be misread, or act on the terminal, escaped.
-    public static func escaping(_ text: String) -> String {
+    package static func escaping(_ text: String) -> String {
         var result = ""
         for character in text {
             // `#`, `*` and digits are emoji bases too (keycaps: #️⃣).
@@ -43,7 +43,7 @@ public enum MessageText {
     }
 
     /// `'text'`, escaped: how messages quote a piece of the user's input.
-    public static func quoted(_ text: String) -> String {
+    package static func quoted(_ text: String) -> String {
         "'" + escaping(text) + "'"
     }
 

@@ -5,12 +5,12 @@
 /// `[time, "o", data]` for output and `[time, "r", "COLSxROWS"]` for a resize, times in
 /// seconds since the start with six decimals (microseconds). Every function returns one line
 /// without its newline.
-public enum AsciicastFormat {
+enum AsciicastFormat {
     /// The header: `{"version": 2, "width": W, "height": H, "timestamp": T, "env": {…}}`.
     ///
     /// `timestamp` (Unix seconds) and `shell` are left out when nil, which is how headless
     /// recordings stay byte-identical from run to run. Sizes below 1 are written as 1.
-    public static func header(width: Int, height: Int, term: String, shell: String? = nil, timestamp: Int? = nil)
+    static func header(width: Int, height: Int, term: String, shell: String? = nil, timestamp: Int? = nil)
         -> String
     {
         var line = "{\"version\": 2, \"width\": \(max(1, width)), \"height\": \(max(1, height))"
@@ -26,18 +26,18 @@ public enum AsciicastFormat {
     }
 
     /// An output event: `[time, "o", data]`.
-    public static func outputLine(time: Double, data: String) -> String {
+    static func outputLine(time: Double, data: String) -> String {
         "[\(self.time(time)), \"o\", \(jsonString(data))]"
     }
 
     /// A resize event: `[time, "r", "COLSxROWS"]`. Sizes below 1 are written as 1.
-    public static func resizeLine(time: Double, columns: Int, rows: Int) -> String {
+    static func resizeLine(time: Double, columns: Int, rows: Int) -> String {
         "[\(self.time(time)), \"r\", \"\(max(1, columns))x\(max(1, rows))\"]"
     }
 
     /// `seconds` with exactly six decimals, like `1.500000`. Negative and NaN times are
     /// written as 0, and times are capped at a billion seconds, so any input gives a valid number.
-    public static func time(_ seconds: Double) -> String {
+    static func time(_ seconds: Double) -> String {
         let micro = microseconds(seconds)
         let fraction = String(micro % 1_000_000)
         return "\(micro / 1_000_000)." + String(repeating: "0", count: 6 - fraction.count) + fraction
@@ -49,7 +49,7 @@ public enum AsciicastFormat {
     /// DEL, U+2028/U+2029 (valid JSON, but they end lines in JavaScript, where players run) and
     /// U+FEFF (some JSON decoders drop it as a byte-order mark when it is written raw).
     /// Everything else is written as UTF-8, unescaped, so CJK and emoji stay readable.
-    public static func jsonString(_ text: String) -> String {
+    static func jsonString(_ text: String) -> String {
         var result = "\""
         result.reserveCapacity(text.utf8.count + 2)
         var plainStart = text.unicodeScalars.startIndex

@@ -20,16 +20,16 @@ import Glibc
 /// is always valid JSON lines.
 ///
 /// The writer never replaces an existing file unless `force` is given.
-public final class AsciicastWriter {
+final class AsciicastWriter {
     /// Where the recording goes.
-    public let path: String
+    let path: String
     /// Set when a write failed (disk full, …). From then on events are dropped, and the file
     /// holds every complete line up to the failure. Check it after recording to tell the user.
-    public private(set) var failure: RecordingError?
+    private(set) var failure: RecordingError?
     /// The output written as the last event when the recording ends.
-    public let closingOutput: [UInt8]
+    let closingOutput: [UInt8]
     /// Whether a signal that ends the process appends the closing output.
-    public let closesOnSignal: Bool
+    let closesOnSignal: Bool
 
     /// The open file, or -1 once closed. Readable in the module so tests can make writes fail.
     private(set) var fd: Int32
@@ -55,7 +55,7 @@ public final class AsciicastWriter {
     ///     ``close()``); nothing when empty.
     ///   - closesOnSignal: also write the closing output when a terminating signal or a crash
     ///     ends the process first. Signal handlers are process-wide: one such writer at a time.
-    public init(
+    init(
         path: String, width: Int, height: Int, term: String = "xterm-256color", shell: String? = nil,
         timestamp: Int? = nil, force: Bool = false, closingOutput: [UInt8] = [], closesOnSignal: Bool = false
     ) throws(RecordingError) {
@@ -86,7 +86,7 @@ public final class AsciicastWriter {
     }
 
     /// Records output: the bytes the terminal received at `time` seconds since the start.
-    public func output(_ bytes: [UInt8], at time: Double) {
+    func output(_ bytes: [UInt8], at time: Double) {
         guard fd >= 0, failure == nil else { return }
         var data = pending
         data.append(contentsOf: bytes)
@@ -100,7 +100,7 @@ public final class AsciicastWriter {
     }
 
     /// Records that the terminal became `columns` × `rows` at `time`.
-    public func resize(columns: Int, rows: Int, at time: Double) {
+    func resize(columns: Int, rows: Int, at time: Double) {
         guard fd >= 0, failure == nil else { return }
         let line = AsciicastFormat.resizeLine(time: nextTime(time), columns: columns, rows: rows)
         armClosingLine()
@@ -110,7 +110,7 @@ public final class AsciicastWriter {
     /// Writes what is pending and the closing output (at `time`, or at the last event's time
     /// when nil), syncs and closes the file. Safe to call more than once; events after closing
     /// are ignored.
-    public func close(at time: Double? = nil) {
+    func close(at time: Double? = nil) {
         guard fd >= 0 else { return }
         if let time { _ = nextTime(time) }
         if !pending.isEmpty, failure == nil {

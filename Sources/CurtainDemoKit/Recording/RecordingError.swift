@@ -2,22 +2,22 @@
 ///
 /// `description` is the message for the user, naming the file and how to fix it when there
 /// is a fix: `cannot record to 'demo.cast': file exists (use --force to overwrite)`.
-public struct RecordingError: Error, CustomStringConvertible, Equatable, Sendable {
+struct RecordingError: Error, CustomStringConvertible, Equatable, Sendable {
     /// The recording's path, as given.
-    public var path: String
+    var path: String
     /// The reason, without the path: "file exists (use --force to overwrite)".
-    public var reason: String
+    var reason: String
     /// True if the recording had started and stopped part-way (a write failed); the file
     /// then holds every event up to the failure and still plays.
-    public var whileWriting: Bool
+    var whileWriting: Bool
 
-    public init(path: String, reason: String, whileWriting: Bool = false) {
+    init(path: String, reason: String, whileWriting: Bool = false) {
         self.path = path
         self.reason = reason
         self.whileWriting = whileWriting
     }
 
-    public var description: String {
+    var description: String {
         whileWriting
             ? "recording to '\(path)' stopped: \(reason)"
             : "cannot record to '\(path)': \(reason)"

@@ -1,10 +1,10 @@
 /// Scripts that ship inside the demo, playable by name.
-public enum BuiltInScripts {
+enum BuiltInScripts {
     /// The names ``named(_:)`` knows, for help text and error messages.
-    public static let names: [String] = ["tour"]
+    static let names: [String] = ["tour"]
 
     /// The script called `name`, as text, or nil if there is none.
-    public static func named(_ name: String) -> String? {
+    static func named(_ name: String) -> String? {
         switch name {
         case "tour": tour
         default: nil
@@ -13,7 +13,7 @@ public enum BuiltInScripts {
 
     /// The guided tour: every idea of the demo in under 30 seconds at the default typing speed.
     /// Its comments explain each step, since it is what users copy to write their own scripts.
-    public static let tour: String = """
+    static let tour: String = """
         # The Curtain tour: the demo's built-in script. Copy it to start your own.
         #
         # One command a line:

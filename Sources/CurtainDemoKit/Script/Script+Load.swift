@@ -8,7 +8,7 @@ extension Script {
     /// Reads and parses the script at `path`. Errors name the path: a missing file, a
     /// directory, no permission, a file over 4 MiB, or the first parse error
     /// (`path:line:column: …`).
-    public static func load(path: String) throws(ScriptError) -> Script {
+    static func load(path: String) throws(ScriptError) -> Script {
         let bytes = try readFile(path)
         return try parse(bytes, fileName: path)
     }

@@ -32,29 +32,29 @@
 /// control pictures (`␛`, `␍`), invisible and space-like characters as `<U+00A0>`; columns
 /// still count the characters of the source. A file whose line ends are CR only reads as one
 /// line, so its error says so.
-public struct Script: Equatable, Sendable {
+struct Script: Equatable, Sendable {
     /// The name used in error messages and by players to say what is running.
-    public var fileName: String
+    var fileName: String
     /// The commands in order, each with its source line. If the script says `end`, the last
     /// step is `.end`.
-    public var steps: [ScriptStep]
+    var steps: [ScriptStep]
 
-    public init(fileName: String, steps: [ScriptStep]) {
+    init(fileName: String, steps: [ScriptStep]) {
         self.fileName = fileName
         self.steps = steps
     }
 
     /// The commands in order, without their line numbers.
-    public var commands: [ScriptCommand] { steps.map(\.command) }
+    var commands: [ScriptCommand] { steps.map(\.command) }
 
     /// Parses a script from the bytes of a file. `fileName` is used in error messages only.
-    public static func parse(_ bytes: [UInt8], fileName: String) throws(ScriptError) -> Script {
+    static func parse(_ bytes: [UInt8], fileName: String) throws(ScriptError) -> Script {
         let parser = ScriptParser(fileName: fileName)
         return Script(fileName: fileName, steps: try parser.parse(bytes))
     }
 
     /// Parses a script held in a string (a built-in script, a test).
-    public static func parse(_ text: String, fileName: String) throws(ScriptError) -> Script {
+    static func parse(_ text: String, fileName: String) throws(ScriptError) -> Script {
         try parse(Array(text.utf8), fileName: fileName)
     }
 }

@@ -1,7 +1,7 @@
 import Curtain
 
 /// One line of a script, parsed.
-public enum ScriptCommand: Equatable, Sendable {
+enum ScriptCommand: Equatable, Sendable {
     /// `key NAME`: press one key.
     case key(Key)
     /// `type TEXT`: type the text one character at a time. Never empty; may hold any

@@ -3,24 +3,24 @@
 ///
 /// Events are handed out once each, in order, however time is sampled: one call at the end
 /// delivers everything, many small steps deliver each event in the step that reaches its time.
-public struct ScriptCursor: Sendable {
-    public let timeline: ScriptTimeline
+struct ScriptCursor: Sendable {
+    let timeline: ScriptTimeline
     /// Index of the next event not yet delivered.
     private var next = 0
 
-    public init(timeline: ScriptTimeline) {
+    init(timeline: ScriptTimeline) {
         self.timeline = timeline
     }
 
     /// True once every event, the final `.end` included, has been delivered.
-    public var isFinished: Bool { next >= timeline.events.count }
+    var isFinished: Bool { next >= timeline.events.count }
 
     /// When the next undelivered event is due, or nil when finished.
-    public var nextTime: Double? { isFinished ? nil : timeline.events[next].time }
+    var nextTime: Double? { isFinished ? nil : timeline.events[next].time }
 
     /// The events due at or before `time` that were not delivered yet, in order. Asking for
     /// an earlier time than before delivers nothing (time does not go back).
-    public mutating func advance(to time: Double) -> ArraySlice<ScriptTimeline.TimedEvent> {
+    mutating func advance(to time: Double) -> ArraySlice<ScriptTimeline.TimedEvent> {
         let start = next
         while next < timeline.events.count, timeline.events[next].time <= time {
             next += 1

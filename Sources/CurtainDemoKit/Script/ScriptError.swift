@@ -4,19 +4,19 @@
 /// `tour.txt:7:1: unknown command 'kye' (expected one of: key, type, wait, resize, end)`.
 /// Errors that concern the whole file (it is missing, unreadable, too large) have no line
 /// or column: `cannot read script 'tour.txt': no such file or directory`.
-public struct ScriptError: Error, CustomStringConvertible, Equatable, Sendable {
+struct ScriptError: Error, CustomStringConvertible, Equatable, Sendable {
     /// The file name as given to the parser or loader.
-    public var file: String
+    var file: String
     /// 1-based line, or nil when the error concerns the whole file.
-    public var line: Int?
+    var line: Int?
     /// 1-based column counted in characters (Swift `Character`s, i.e. extended grapheme
     /// clusters — not bytes, not terminal cells), or nil when the error concerns the whole file.
-    public var column: Int?
+    var column: Int?
     /// What went wrong and what was expected, without the position prefix. Any script text or
     /// path it quotes is already escaped (``MessageText``).
-    public var message: String
+    var message: String
 
-    public init(file: String, line: Int?, column: Int?, message: String) {
+    init(file: String, line: Int?, column: Int?, message: String) {
         self.file = file
         self.line = line
         self.column = column
@@ -25,7 +25,7 @@ public struct ScriptError: Error, CustomStringConvertible, Equatable, Sendable {
 
     /// The file name is escaped like any text quoted in a message (``MessageText``): it comes
     /// from the command line and may hold anything a file name can.
-    public var description: String {
+    var description: String {
         let file = MessageText.escaping(file)
         if let line, let column {
             return "\(file):\(line):\(column): \(message)"

@@ -2,7 +2,7 @@ import Curtain
 import CurtainLayout
 
 /// One input a script player feeds to the app at a given moment.
-public enum ScriptEvent: Equatable, Sendable {
+enum ScriptEvent: Equatable, Sendable {
     /// A key press from `key NAME`.
     case key(Key)
     /// One character of `type` text, exactly as written: control characters included (the

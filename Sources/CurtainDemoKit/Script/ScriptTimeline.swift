@@ -13,16 +13,16 @@
 ///
 /// The last event is always `.end`, at ``duration``: a script that runs out of lines has
 /// ended just as one that says `end`.
-public struct ScriptTimeline: Sendable {
+package struct ScriptTimeline: Sendable {
     /// An event and when it happens.
-    public struct TimedEvent: Equatable, Sendable {
+    struct TimedEvent: Equatable, Sendable {
         /// Seconds since the start of the script.
-        public var time: Double
-        public var event: ScriptEvent
+        var time: Double
+        var event: ScriptEvent
         /// The script line the event comes from, or nil for the implicit `.end`.
-        public var line: Int?
+        var line: Int?
 
-        public init(time: Double, event: ScriptEvent, line: Int?) {
+        init(time: Double, event: ScriptEvent, line: Int?) {
             self.time = time
             self.event = event
             self.line = line
@@ -30,20 +30,20 @@ public struct ScriptTimeline: Sendable {
     }
 
     /// Typing speed used when none is given: 12 characters a second, a brisk but readable pace.
-    public static let defaultTypingSpeed: Double = 12
+    package static let defaultTypingSpeed: Double = 12
     /// Speeds outside this range are clamped into it (and a NaN speed means the default):
     /// slower than one character a second is no demo, and faster than 1000 is one frame.
     /// `curtain-demo --typing-speed` rejects them instead (``DemoArguments``).
-    public static let typingSpeedRange: ClosedRange<Double> = 1...1000
+    package static let typingSpeedRange: ClosedRange<Double> = 1...1000
 
     /// The typing speed actually used, in characters a second, after clamping.
-    public let typingSpeed: Double
+    package let typingSpeed: Double
     /// The events in time order (times never decrease). Never empty: it ends with `.end`.
-    public let events: [TimedEvent]
+    let events: [TimedEvent]
     /// Seconds from the start to the end of the script: the time of the final `.end`.
-    public let duration: Double
+    package let duration: Double
 
-    public init(script: Script, typingSpeed: Double = ScriptTimeline.defaultTypingSpeed) {
+    init(script: Script, typingSpeed: Double = ScriptTimeline.defaultTypingSpeed) {
         let speed =
             typingSpeed.isNaN
             ? Self.defaultTypingSpeed

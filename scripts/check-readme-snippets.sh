@@ -1,0 +1,93 @@
+#!/usr/bin/env bash
+# Compiles every Swift snippet of README.md that imports a Curtain module, each as its own
+# target of a scratch package that depends on this checkout, so the README can never show
+# code that does not build. A snippet with `@main` becomes an executable, one that imports
+# Testing a test target, any other a library. The README's smallest program (the snippet
+# marked `// readme: run`) is then run in tmux: `t` must show its toast, the toast must go
+# away by itself, `q` must end it with status 0.
+#
+# Usage: scripts/check-readme-snippets.sh [scratch-dir]   (called by .ci/run)
+set -euo pipefail
+repo=$(cd "$(dirname "$0")/.." && pwd)
+scratch=${1:-$(mktemp -d /tmp/curtain-readme.XXXXXX)}
+rm -rf "$scratch/Sources" "$scratch/Tests"
+mkdir -p "$scratch"
+
+python3 - "$repo/README.md" "$scratch" "$repo" <<'PY'
+import os, re, sys
+readme, scratch, repo = sys.argv[1:4]
+text = open(readme, encoding="utf-8").read()
+blocks = re.findall(r"^```swift\n(.*?)^```", text, flags=re.S | re.M)
+targets = []
+for index, code in enumerate(blocks, 1):
+    imports = re.findall(r"^import (Curtain\w*|Testing)$", code, flags=re.M)
+    if not any(i.startswith("Curtain") for i in imports):
+        continue
+    name = f"Snippet{index}"
+    kind = "test" if "Testing" in imports else "executable" if "@main" in code else "library"
+    folder = os.path.join(scratch, "Tests" if kind == "test" else "Sources", name)
+    os.makedirs(folder, exist_ok=True)
+    open(os.path.join(folder, f"{name}.swift"), "w", encoding="utf-8").write(code)
+    products = [i for i in dict.fromkeys(imports) if i.startswith("Curtain")]
+    targets.append((name, kind, products, "// readme: run" in code))
+if not targets:
+    sys.exit("check-readme-snippets: README.md has no Swift snippet that imports Curtain")
+identity = os.path.basename(os.path.normpath(repo)).lower()   # a path dependency's identity
+def deps(products):
+    return ", ".join(f'.product(name: "{p}", package: "{identity}")' for p in products)
+lines = []
+for name, kind, products, _ in targets:
+    call = {"test": ".testTarget", "executable": ".executableTarget", "library": ".target"}[kind]
+    lines.append(f'        {call}(name: "{name}", dependencies: [{deps(products)}]),')
+package = f'''// swift-tools-version:6.0
+import PackageDescription
+let package = Package(
+    name: "ReadmeSnippets",
+    dependencies: [.package(path: "{repo}")],
+    targets: [
+{chr(10).join(lines)}
+    ],
+    swiftLanguageModes: [.v6]
+)
+'''
+open(os.path.join(scratch, "Package.swift"), "w").write(package)
+runnable = [name for name, kind, _, run in targets if run and kind == "executable"]
+open(os.path.join(scratch, "runnable.txt"), "w").write("\n".join(runnable))
+print(f"check-readme-snippets: {len(targets)} snippets: " + ", ".join(f"{n} ({k})" for n, k, _, _ in targets))
+PY
+
+cd "$scratch"
+if ! swift build --build-tests > build.log 2>&1; then
+    grep -v "prohibited flag" build.log | tail -n 30 >&2
+    echo "check-readme-snippets: a README snippet does not compile (the scratch package is $scratch)" >&2
+    exit 1
+fi
+
+runnable=$(cat runnable.txt)
+[ -n "$runnable" ] || { echo "check-readme-snippets: no snippet is marked '// readme: run'" >&2; exit 1; }
+command -v tmux >/dev/null || { echo "check-readme-snippets: tmux is needed to run the smallest program" >&2; exit 1; }
+binary="$scratch/.build/debug/$runnable"
+socket="curtain-readme-$$"
+status_file="$scratch/status"
+rm -f "$status_file"
+tmux -L "$socket" new-session -d -s readme -x 60 -y 12 "env TERM=xterm-256color LANG=C.UTF-8 '$binary'; echo \$? > '$status_file'; sleep 5"
+trap 'tmux -L "$socket" kill-server 2>/dev/null || true' EXIT
+screen() { tmux -L "$socket" capture-pane -p -t readme; }
+wait_for() {  # wait_for TEXT present|absent
+    for _ in $(seq 1 60); do
+        if screen | grep -q -- "$1"; then [ "$2" = present ] && return 0; else [ "$2" = absent ] && return 0; fi
+        sleep 0.1
+    done
+    echo "check-readme-snippets: the smallest program never showed '$1' $2; its screen:" >&2
+    screen >&2
+    exit 1
+}
+wait_for "q quits" present
+tmux -L "$socket" send-keys -t readme t
+wait_for "Hello from Curtain" present
+sleep 2.5
+wait_for "Hello from Curtain" absent
+tmux -L "$socket" send-keys -t readme q
+for _ in $(seq 1 50); do [ -s "$status_file" ] && break; sleep 0.1; done
+[ "$(cat "$status_file" 2>/dev/null)" = 0 ] || { echo "check-readme-snippets: the smallest program did not exit 0 after q" >&2; exit 1; }
+echo "check-readme-snippets: every snippet compiles; the smallest program shows its toast, dismisses it after 2 s and quits with status 0"

@@ -30,6 +30,11 @@ public final class Scene {
         didSet { if minimumSize != oldValue { setNeedsLayout() } }
     }
 
+    /// The colours views draw with, by role. Setting it redraws everything.
+    public var theme: Theme = .dark {
+        didSet { if theme != oldValue { setNeedsLayout() } }
+    }
+
     /// What is shown while the screen is smaller than ``minimumSize``.
     public let tooSmallView = TooSmallView()
 

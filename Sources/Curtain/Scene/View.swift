@@ -44,6 +44,10 @@ open class View {
     /// The scene this view belongs to, if any.
     public internal(set) weak var scene: Scene?
 
+    /// The colours to draw with: the scene's ``Scene/theme`` (``Theme/dark`` before the view
+    /// is in a scene).
+    public var theme: Theme { scene?.theme ?? .dark }
+
     public init() {}
 
     public func addSubview(_ view: View) {

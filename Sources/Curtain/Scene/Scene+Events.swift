@@ -127,7 +127,11 @@ extension Scene {
     private func press(_ event: MouseEvent, on hit: View?) -> Bool {
         guard let hit else { return false }
         var focused = false
-        if let target = nearestFocusable(from: hit, within: hit.treeTop), isOnScreen(target) {
+        // While a presentation traps focus, a press elsewhere reaches its view but does not
+        // take the focus away.
+        let trap = focusTrap?.presentedView
+        if let target = nearestFocusable(from: hit, within: hit.treeTop), isOnScreen(target),
+           trap.map({ $0.isAncestor(of: target) }) ?? true {
             focus(target)
             focused = true
         }

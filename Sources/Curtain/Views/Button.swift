@@ -3,7 +3,8 @@ import CurtainScreen
 
 /// A push button: a title with one underlined letter, its shortcut. Enter or Space activates
 /// it while it has focus, and so does a click (press and release on it). In a ``ButtonRow``
-/// the shortcut letter activates it from anywhere in the row, and Esc the row's cancel button.
+/// the shortcut letter activates it from anywhere in the row. A cancel button is what a
+/// dialog's Esc picks (``AlertController``).
 @MainActor
 public final class Button: View {
     /// What a button is for: a cancel button answers Esc.
@@ -66,8 +67,8 @@ public final class Button: View {
 }
 
 /// Buttons side by side, as at the bottom of a dialog: Tab and Shift-Tab (the scene's focus
-/// traversal) or Left and Right move between them, a button's shortcut letter activates it,
-/// Esc activates the cancel button.
+/// traversal) or Left and Right move between them, a button's shortcut letter activates it.
+/// Esc goes on to the presentation controller (an ``AlertController`` picks its cancel action).
 @MainActor
 public final class ButtonRow: View {
     public let buttons: [Button]
@@ -96,10 +97,6 @@ public final class ButtonRow: View {
     }
 
     public override func handleKey(_ key: Key) -> Bool {
-        if key == .escape, let cancel = buttons.first(where: { $0.role == .cancel }) {
-            cancel.activate()
-            return true
-        }
         if let character = key.text, let button = buttons.first(where: { $0.shortcut == Character(character.lowercased()) }) {
             button.activate()
             return true

@@ -1,29 +1,32 @@
+import Curtain
 import CurtainLayout
-import CurtainTerminal
 
 extension DemoEvent {
-    /// The demo's reading of a terminal event (nil for keys it has no use for).
-    init?(_ event: TerminalEvent) {
+    /// The demo's reading of a terminal event (nil for keys and mouse events it has no use for).
+    init?(_ event: Event) {
         switch event {
         case .key(let key):
-            switch key {
+            if key == .ctrl("c") { self = .key(.controlC); return }
+            if key == .backTab { self = .key(.backTab); return }
+            guard key.modifiers.isEmpty else { return nil }
+            switch key.code {
             case .character(let c): self = .key(.character(c))
             case .enter: self = .key(.enter)
             case .backspace, .delete: self = .key(.backspace)
             case .escape: self = .key(.escape)
             case .tab: self = .key(.tab)
-            case .backTab: self = .key(.backTab)
             case .left: self = .key(.left)
             case .right: self = .key(.right)
             case .up: self = .key(.up)
             case .down: self = .key(.down)
-            case .controlC: self = .key(.controlC)
             default: return nil
             }
         case .paste(let text): self = .paste(text)
-        case .mouse(let column, let row): self = .click(Point(x: column, y: row))
+        case .mouse(let mouse):
+            guard mouse.kind == .press, mouse.button == .left else { return nil }
+            self = .click(mouse.location)
         case .resize(let size): self = .resize(size)
-        case .hangup: self = .key(.controlC) // nobody is left to see the screen: quit
+        case .inputEnded: self = .key(.controlC) // nobody is left to see the screen: quit
         }
     }
 

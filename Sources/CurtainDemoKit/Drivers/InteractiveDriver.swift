@@ -60,10 +60,12 @@ public enum InteractiveDriver {
                 if app.quitRequested { continue }
             }
             let wake = min(app.nextWakeTime, cursor?.nextTime ?? .infinity)
-            let wait = max(0, wake - clock.now)
-            let timeout: Duration? = wait.isFinite ? .milliseconds(Int((wait * 1000).rounded(.up))) : nil
-            if let event = terminal.nextEvent(timeout: timeout), let demoEvent = DemoEvent(event) {
-                if case .resize(let size) = demoEvent { app.handle(.resize(size)) } else { app.handle(demoEvent) }
+            guard let event = terminal.nextEvent(until: wake.isFinite ? wake : nil, clock: clock) else { continue }
+            // Ctrl-Z is a key; nothing in the demo takes it, so it suspends as a shell expects.
+            if event == .key(.ctrl("z")) {
+                terminal.suspend()
+            } else if let demoEvent = DemoEvent(event) {
+                app.handle(demoEvent)
             }
         }
         if let frame = app.renderFrame() { recorder?.record(frame, at: clock.now) }

@@ -117,14 +117,9 @@ final class AlertView: View {
     let buttons: ButtonRow
     let title: String?
 
-    /// The message, in the sheet's colours whatever the theme.
-    private final class SheetLabel: Label {
-        override var resolvedStyle: Style { style ?? theme.sheet }
-    }
-
     init(title: String?, message: String, buttons: ButtonRow) {
         self.title = title
-        self.message = SheetLabel(message)
+        self.message = Label(message, role: \.sheet)
         self.buttons = buttons
         super.init()
         addSubview(self.message)

@@ -42,20 +42,13 @@ open class NotificationController: PresentationController {
 /// A bordered label in the colours of a severity.
 @MainActor
 final class NotificationView: Label {
-    let severity: NotificationController.Severity
-
     init(message: String, title: String?, severity: NotificationController.Severity) {
-        self.severity = severity
-        super.init(StyledText(message), border: true, title: title)
-    }
-
-    override var resolvedStyle: Style {
-        if let style { return style }
-        switch severity {
-        case .information: return theme.information
-        case .warning: return theme.warning
-        case .error: return theme.error
+        let role: KeyPath<Theme, Style> = switch severity {
+        case .information: \.information
+        case .warning: \.warning
+        case .error: \.error
         }
+        super.init(StyledText(message), role: role, border: true, title: title)
     }
 }
 

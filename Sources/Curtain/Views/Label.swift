@@ -24,8 +24,11 @@ open class Label: View {
         get { styledText.string }
         set { styledText = StyledText(newValue) }
     }
-    /// The style of the text and the area behind it; nil uses the theme's ``Theme/text``.
+    /// The style of the text and the area behind it; nil uses the theme's ``role``.
     public var style: Style? { didSet { if style != oldValue { setNeedsDisplay() } } }
+    /// The theme's role the label is drawn in when ``style`` is nil: ``Theme/text`` unless
+    /// told otherwise (`\.secondaryText`, `\.helpBar`, `\.accent`…), so it follows the theme.
+    public var role: KeyPath<Theme, Style> { didSet { if role != oldValue { setNeedsDisplay() } } }
     public var alignment: Alignment { didSet { if alignment != oldValue { setNeedsDisplay() } } }
     /// Whether long lines wrap (the default) or are cut to one row ending in `…`.
     public var lineBreak: LineBreak { didSet { if lineBreak != oldValue { invalidate() } } }
@@ -52,10 +55,12 @@ open class Label: View {
     /// Rows for the last width: ranges of ``StyledText/string``, so drawing never wraps again.
     private var rows: (width: Int, plain: String, ranges: [Range<String.Index>])?
 
-    public init(_ text: StyledText, style: Style? = nil, alignment: Alignment = .leading, lineBreak: LineBreak = .wrap,
+    public init(_ text: StyledText, style: Style? = nil, role: KeyPath<Theme, Style> = \.text,
+                alignment: Alignment = .leading, lineBreak: LineBreak = .wrap,
                 border: Bool = false, borderStyle: Style? = nil, title: String? = nil, horizontalPadding: Int? = nil) {
         self.styledText = text
         self.style = style
+        self.role = role
         self.alignment = alignment
         self.lineBreak = lineBreak
         self.border = border
@@ -65,16 +70,15 @@ open class Label: View {
     }
 
     /// A label of plain text.
-    public convenience init(_ text: String, style: Style? = nil, alignment: Alignment = .leading,
-                            lineBreak: LineBreak = .wrap, border: Bool = false, borderStyle: Style? = nil,
-                            title: String? = nil, horizontalPadding: Int? = nil) {
-        self.init(StyledText(text), style: style, alignment: alignment, lineBreak: lineBreak, border: border,
+    public convenience init(_ text: String, style: Style? = nil, role: KeyPath<Theme, Style> = \.text,
+                            alignment: Alignment = .leading, lineBreak: LineBreak = .wrap, border: Bool = false,
+                            borderStyle: Style? = nil, title: String? = nil, horizontalPadding: Int? = nil) {
+        self.init(StyledText(text), style: style, role: role, alignment: alignment, lineBreak: lineBreak, border: border,
                   borderStyle: borderStyle, title: title, horizontalPadding: horizontalPadding)
     }
 
-    /// The style text and background are drawn in: ``style``, else the theme's text. Subclasses
-    /// override it to follow another theme role.
-    open var resolvedStyle: Style { style ?? theme.text }
+    /// The style text and background are drawn in: ``style``, else the theme's ``role``.
+    open var resolvedStyle: Style { style ?? theme[keyPath: role] }
 
     /// The style of the box: ``borderStyle``, else ``resolvedStyle``.
     open var resolvedBorderStyle: Style { borderStyle ?? resolvedStyle }

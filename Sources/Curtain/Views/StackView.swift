@@ -1,0 +1,79 @@
+/// Views one after another, top to bottom or left to right, each given a fixed length, its
+/// fitting height, or a share of what is left: the layout of most screens (a grid of panes
+/// above a status line, a list beside a preview) without a view of your own.
+///
+/// ```swift
+/// let root = StackView(.vertical, [.flexible(panes), .fixed(statusLine, 1)])
+/// ```
+///
+/// Lengths are in cells. Fixed and fitting items get their length first (as much as there is
+/// room for, in order); flexible items share the rest by weight, the last one taking what
+/// rounding leaves.
+@MainActor
+public final class StackView: View {
+    public enum Axis: Sendable, Equatable { case vertical, horizontal }
+
+    /// One view of the stack and how long it is along the axis.
+    public struct Item {
+        public enum Length: Sendable, Equatable {
+            /// Exactly this many cells.
+            case fixed(Int)
+            /// As tall as the view's ``View/fittingSize(width:)`` at the stack's width (a
+            /// vertical stack; a horizontal one treats it as flexible).
+            case fitting
+            /// A share of the room left, by weight.
+            case flexible(weight: Int)
+        }
+
+        public let view: View
+        public let length: Length
+
+        public static func fixed(_ view: View, _ cells: Int) -> Item { Item(view: view, length: .fixed(max(0, cells))) }
+        public static func fitting(_ view: View) -> Item { Item(view: view, length: .fitting) }
+        public static func flexible(_ view: View, weight: Int = 1) -> Item { Item(view: view, length: .flexible(weight: max(1, weight))) }
+    }
+
+    public let axis: Axis
+    public let items: [Item]
+
+    public init(_ axis: Axis, _ items: [Item]) {
+        self.axis = axis
+        self.items = items
+        super.init()
+        for item in items { addSubview(item.view) }
+    }
+
+    public override func layoutSubviews() {
+        let total = axis == .vertical ? frame.height : frame.width
+        var lengths = [Int](repeating: 0, count: items.count)
+        var left = total
+        var weights: [(index: Int, weight: Int)] = []
+        for (index, item) in items.enumerated() {
+            switch item.length {
+            case .fixed(let cells):
+                lengths[index] = min(cells, left)
+            case .fitting where axis == .vertical:
+                lengths[index] = min(item.view.fittingSize(width: frame.width).height, left)
+            case .fitting:
+                weights.append((index, 1))
+            case .flexible(let weight):
+                weights.append((index, weight))
+            }
+            left -= lengths[index]
+        }
+        let weightSum = weights.map(\.weight).reduce(0, +)
+        var shared = 0
+        for (position, entry) in weights.enumerated() {
+            let share = position == weights.count - 1 ? left - shared : left * entry.weight / max(1, weightSum)
+            lengths[entry.index] = max(0, share)
+            shared += lengths[entry.index]
+        }
+        var offset = 0
+        for (index, item) in items.enumerated() {
+            item.view.frame = axis == .vertical
+                ? Rect(x: frame.minX, y: frame.minY + offset, width: frame.width, height: lengths[index])
+                : Rect(x: frame.minX + offset, y: frame.minY, width: lengths[index], height: frame.height)
+            offset += lengths[index]
+        }
+    }
+}

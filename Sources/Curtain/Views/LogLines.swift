@@ -94,43 +94,65 @@ struct LogLines {
             return rows.isEmpty ? [""] : rows
         }
         var rows: [Substring] = []
-        TextWrapper.forEachLine(of: text[...], width: width) { rows.append(text[$0]) }
+        if !TextWrapper.forEachLine(ofASCII: text[...], width: width, { rows.append(text[$0]) }) {
+            TextWrapper.forEachLine(of: text[...], width: width) { rows.append(text[$0]) }
+        }
         return rows.isEmpty ? [""] : rows
     }
 
-    /// True when `text` (which holds no line breaks) is one row at `width`, exactly as the
-    /// wrapper would show it: no wider than `width` and not ending in a space (the wrapper
-    /// drops spaces at the end of a line). Printable ASCII, most of a log, is decided from
-    /// its bytes alone.
+    /// True when `text` (which holds no line breaks) is surely one row at `width`, exactly as
+    /// the wrapper would show it, decided from its bytes alone: no more UTF-8 bytes than
+    /// `width` (no cluster is wider than its bytes: ASCII takes one cell a byte, wide
+    /// characters three or four bytes for two cells) and not ending in a space (the wrapper
+    /// drops spaces at the end of a line). Longer lines are left to the wrapper, which measures
+    /// them once.
     static func fitsOnOneRow(_ text: String, width: Int) -> Bool {
-        if text.isEmpty { return true }
-        var ascii = true
-        for byte in text.utf8 where byte < 0x20 || byte >= 0x7F {
-            ascii = false
-            break
-        }
-        if ascii { return text.utf8.count <= width && text.utf8.last != UInt8(ascii: " ") }
-        guard let last = text.last, !last.isWhitespace else { return false }
-        return TextWidth.of(text) <= width
+        if text.utf8.count > width { return false }
+        if text.utf8.last == UInt8(ascii: " ") { return false }
+        guard let last = text.last else { return true }
+        return last.isASCII || !last.isWhitespace
     }
 
     /// The lines of `text` for a log: split at every line break the wrapper honours (`\n`,
     /// `\r`, "\r\n", U+0085, U+2028, U+2029); one break at the very end adds no empty line.
+    /// Read as bytes: each break is a cluster of its own, so no `Character` is needed to find
+    /// them, and a line without one (most of a log) is returned as it is.
     static func split(_ text: String) -> [String] {
-        // Most log lines hold none of the bytes a break can start with.
-        guard text.utf8.contains(where: { $0 == 0x0A || $0 == 0x0D || $0 == 0xC2 || $0 == 0xE2 }) else { return [text] }
-        var lines: [String] = []
-        var start = text.startIndex
-        var index = text.startIndex
-        while index < text.endIndex {
-            let next = text.index(after: index)
-            if TextWrapper.isHardBreak(text[index]) {
-                lines.append(String(text[start..<index]))
-                start = next
+        var text = text
+        var breaks: [(start: Int, end: Int)] = []
+        text.withUTF8 { bytes in
+            var i = 0
+            let n = bytes.count
+            while i < n {
+                switch bytes[i] {
+                case 0x0A:
+                    breaks.append((i, i + 1))
+                case 0x0D:
+                    let end = i + 1 < n && bytes[i + 1] == 0x0A ? i + 2 : i + 1
+                    breaks.append((i, end))
+                    i = end - 1
+                case 0xC2 where i + 1 < n && bytes[i + 1] == 0x85:
+                    breaks.append((i, i + 2))
+                    i += 1
+                case 0xE2 where i + 2 < n && bytes[i + 1] == 0x80 && (bytes[i + 2] == 0xA8 || bytes[i + 2] == 0xA9):
+                    breaks.append((i, i + 3))
+                    i += 2
+                default:
+                    break
+                }
+                i += 1
             }
-            index = next
         }
-        if start < text.endIndex || lines.isEmpty { lines.append(String(text[start...])) }
+        if breaks.isEmpty { return [text] }
+        let utf8 = text.utf8
+        func index(_ offset: Int) -> String.Index { utf8.index(utf8.startIndex, offsetBy: offset) }
+        var lines: [String] = []
+        var start = 0
+        for lineBreak in breaks {
+            lines.append(String(text[index(start)..<index(lineBreak.start)]))
+            start = lineBreak.end
+        }
+        if start < utf8.count { lines.append(String(text[index(start)...])) }
         return lines
     }
 }

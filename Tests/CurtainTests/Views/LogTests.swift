@@ -159,7 +159,8 @@ struct LogApp {
     @Test(arguments: [1, 3, 5, 7, 9, 11, 13, 31])
     func cjkAndEmojiLinesWrapAtOddWidths(width: Int) {
         let lines = ["日本語のテキストを折り返す。", "🎉🚀✨ party time 👩‍👩‍👧 family", "Café naïve Ångström, a\ttab",
-                     "中文字符와 한국어", "", "  indented words that wrap"]
+                     "中文字符와 한국어", "", "  indented words that wrap", "ends in a tab\t", "全角スペースで終わる\u{3000}",
+                     "   ", "spaces at the end   ", "e\u{301}\u{301} combining, ZWJ 👨\u{200D}👩\u{200D}👧 and a flag 🇯🇵"]
         let wrapped = lines.flatMap { line in line.isEmpty ? [""] : TextWrapper.wrap(line, width: width) }
         for height in [wrapped.count + 3, 6] {
             let app = LogApp(size: Size(width: width + 2, height: height + 2))
@@ -214,6 +215,19 @@ struct LogApp {
         app.pilot.advance(by: 0)
         #expect(app.log.lineCount == 0)
         #expect(app.shown.allSatisfy { $0.isEmpty })
+    }
+
+    @Test func everyKindOfLineBreakStartsALine() {
+        let log = Log()
+        log.append("a\nb\rc\r\nd\u{85}e\u{2028}f\u{2029}g")
+        #expect(log.lineCount == 7)
+        for (text, count) in [("", 1), ("\n", 1), ("\n\n", 2), ("x\r", 1), ("\r\n\r\n", 2), ("日本\u{2028}語", 2), ("✨ \u{2027} no break", 1)] {
+            let log = Log()
+            log.append(text)
+            #expect(log.lineCount == count, "\(text.debugDescription)")
+        }
+        let app = LogApp(size: Size(width: 12, height: 9), log: log)
+        #expect(app.shown == ["a", "b", "c", "d", "e", "f", "g"])
     }
 
     @Test func fittingHeightAndAToastThatGrowsWithItsLog() throws {

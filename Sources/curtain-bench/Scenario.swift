@@ -15,6 +15,8 @@ struct Scenario: Sendable {
     /// Events before the measured part, each followed by frames until everything settled.
     let setup: [Event]
     let action: Action
+    /// The program the scenario runs: the demo, unless the scenario brings its own.
+    var makeApp: @MainActor @Sendable (ManualClock) -> App = { DemoApp(clock: $0).app }
 
     @MainActor static func all(for size: Size) -> [Scenario] {
         let smaller = Size(width: max(DemoApp.minimumSize.width, size.width - 10),
@@ -32,7 +34,7 @@ struct Scenario: Sendable {
             Scenario(name: "100 idle frames", setup: [.key(.character("t"))], action: .idle(count: 100, step: 0.001)),
             Scenario(name: "resize \(size.width)x\(size.height)->\(smaller.width)x\(smaller.height)", setup: [],
                      action: .events([.resize(smaller)])),
-        ]
+        ] + LogScenario.all
     }
 }
 

@@ -10,9 +10,9 @@ import CurtainLayout
 enum LogScenario {
     static let all = [
         Scenario(name: "log 10k lines + toast", setup: [], action: .events([.key(.character("t"))]),
-                 makeApp: { makeApp(clock: $0, lines: asciiLines) }),
+                 makeApp: { clock in let app = makeApp(clock: clock, lines: asciiLines); return (app, app) }),
         Scenario(name: "log 10k CJK/emoji lines + toast", setup: [], action: .events([.key(.character("t"))]),
-                 makeApp: { makeApp(clock: $0, lines: mixedLines) }),
+                 makeApp: { clock in let app = makeApp(clock: clock, lines: mixedLines); return (app, app) }),
     ]
 
     static let linesPerFrame = 500

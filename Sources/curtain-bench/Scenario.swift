@@ -15,8 +15,12 @@ struct Scenario: Sendable {
     /// Events before the measured part, each followed by frames until everything settled.
     let setup: [Event]
     let action: Action
-    /// The program the scenario runs: the demo, unless the scenario brings its own.
-    var makeApp: @MainActor @Sendable (ManualClock) -> App = { DemoApp(clock: $0).app }
+    /// The program the scenario runs (the demo, unless the scenario brings its own) and what
+    /// must stay alive while it runs (the demo's closures hold it unowned).
+    var makeApp: @MainActor @Sendable (ManualClock) -> (app: App, owner: AnyObject) = { clock in
+        let demo = DemoApp(clock: clock)
+        return (demo.app, demo)
+    }
 
     @MainActor static func all(for size: Size) -> [Scenario] {
         let smaller = Size(width: max(DemoApp.minimumSize.width, size.width - 10),

@@ -38,7 +38,8 @@ struct ScenarioRunner {
 
     private mutating func runOnce(_ scenario: Scenario, into result: inout ScenarioResult, first: Bool) {
         let clock = ManualClock()
-        let app = scenario.makeApp(clock)
+        let (app, owner) = scenario.makeApp(clock)
+        defer { withExtendedLifetime(owner) {} }
         app.scene.size = size
         var counting = false
         var dims: Set<Double> = []

@@ -217,6 +217,10 @@ struct LogApp {
         #expect(app.shown.allSatisfy { $0.isEmpty })
     }
 
+    @Test func aLineCostsItsTextAndTwoWords() {
+        #expect(MemoryLayout<LogLines.Line>.stride <= 32, "the string and an optional style; rows are kept only near the view")
+    }
+
     @Test func everyKindOfLineBreakStartsALine() {
         let log = Log()
         log.append("a\nb\rc\r\nd\u{85}e\u{2028}f\u{2029}g")

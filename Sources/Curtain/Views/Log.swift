@@ -43,10 +43,7 @@ open class Log: View {
     /// keeps every line. Lowering it drops lines at once.
     public var maximumLineCount: Int? {
         didSet {
-            if maximumLineCount != oldValue {
-                dropExcess()
-                changed()
-            }
+            if maximumLineCount != oldValue { changed(shrinking: dropExcess()) }
         }
     }
 
@@ -92,42 +89,42 @@ open class Log: View {
     /// `append("done\n")` appends one line.
     public func append(_ line: String, style: Style? = nil) {
         store(line, style: style)
-        dropExcess()
-        changed()
+        changed(shrinking: dropExcess())
     }
 
     /// Appends each of `lines` (see ``append(_:style:)``), asking for one frame for all of them.
     public func append(contentsOf lines: some Sequence<String>, style: Style? = nil) {
         for line in lines { store(line, style: style) }
-        dropExcess()
-        changed()
+        changed(shrinking: dropExcess())
     }
 
     /// Removes every line; the log follows its end again.
     public func clear() {
         lines.removeAll()
         isFollowing = true
-        changed()
+        changed(shrinking: true)
     }
 
     private func store(_ text: String, style: Style?) {
         for line in LogLines.split(text) { lines.append(LogLines.Line(text: line, style: style)) }
     }
 
-    private func dropExcess() {
-        guard let maximum = maximumLineCount, lines.count > maximum else { return }
+    /// Drops the oldest lines beyond ``maximumLineCount``; returns whether it dropped any.
+    private func dropExcess() -> Bool {
+        guard let maximum = maximumLineCount, lines.count > maximum else { return false }
         lines.dropOldest(lines.count - max(0, maximum))
-        guard !isFollowing, top.line < lines.firstID else { return }
+        guard !isFollowing, top.line < lines.firstID else { return true }
         // The line the view started at is gone: start at the oldest one left.
         top = Position(line: lines.firstID, row: 0)
         if lines.isEmpty || top >= endTop(in: layoutFrame.size) { isFollowing = true }
+        return true
     }
 
-    /// What the log draws changed. A presentation sized by the log's content asked for its
-    /// fitting height: while that height could still grow, the presentation is laid out again
-    /// (the content-sized case); otherwise only the log is drawn again.
-    private func changed() {
-        if let answer = fittingAnswer, !answer.capped {
+    /// What the log draws changed. When a presentation sized by the log's content asked for
+    /// its fitting height and that height may now differ (it was below its cap, or lines went
+    /// away), the presentation is laid out again; otherwise only the log is drawn again.
+    private func changed(shrinking: Bool) {
+        if let answer = fittingAnswer, !answer.capped || shrinking {
             fittingAnswer = nil
             setNeedsLayout()
         } else {

@@ -257,6 +257,10 @@ struct LogApp {
         app.pilot.settle()
         #expect(toast.displayedFrame.height == 12, "capped by the pane (16 rows less its border and the toast's insets)")
         #expect(app.pilot.lines[toast.displayedFrame.maxY - 1].contains("line 100"))
+        content.clear()
+        content.append("alone")
+        app.pilot.settle()
+        #expect(toast.displayedFrame.height == 1, "a capped log that lost its lines shrinks its toast")
     }
 
     @Test func aLogThatDoesNotTakeFocus() {

@@ -43,7 +43,8 @@ open class ListView: View {
         }
     }
 
-    /// The selected row; nil only when the list is empty. Setting it (clamped to the rows)
+    /// The selected row; nil only when the list is empty. Setting it (clamped to the rows; nil
+    /// selects the first row of a list that has rows)
     /// scrolls it into view and does not call ``onSelect``, which reports the user's choices.
     public var selectedIndex: Int? {
         didSet {

@@ -10,6 +10,7 @@
 #include <wchar.h>
 #include <ncursesw/curses.h>
 #include <ncursesw/term.h>
+#include <sys/ioctl.h>
 
 // Swift cannot see function-like or expression macros, and Swift 6 rejects mutable C globals.
 // Each one used by CurtainTerminal gets a prefixed, logic-free `static inline` wrapper here.
@@ -31,7 +32,6 @@ static inline void curtain_getmaxyx(const WINDOW *win, int *y, int *x) {
 }
 static inline FILE *curtain_stdout(void) { return stdout; }
 static inline FILE *curtain_stdin(void) { return stdin; }
-static inline int curtain_set_escdelay(int ms) { return set_escdelay(ms); }
 static inline int curtain_ERR(void) { return ERR; }
 static inline int curtain_OK(void) { return OK; }
 // wcwidth is hidden behind _XOPEN_SOURCE in glibc's headers, which Swift's Glibc module is
@@ -39,6 +39,16 @@ static inline int curtain_OK(void) { return OK; }
 extern int wcwidth(wchar_t);
 static inline int curtain_wcwidth(wchar_t c) { return wcwidth(c); }
 static inline const char *curtain_codeset(void) { return nl_langinfo(CODESET); }
+/// The window size the kernel holds for the terminal on `fd` (TIOCGWINSZ; ioctl is variadic,
+/// which Swift cannot call): 0 and the size, or -1.
+/// (Parameter names avoid term.h's macros `lines` and `columns`.)
+static inline int curtain_window_size(int fd, int *height, int *width) {
+    struct winsize size;
+    if (ioctl(fd, TIOCGWINSZ, &size) != 0) return -1;
+    *height = size.ws_row;
+    *width = size.ws_col;
+    return 0;
+}
 /// tigetstr's "not a string capability" marker, (char *)-1.
 static inline const char *curtain_CANCELLED_STRING(void) { return (const char *)-1; }
 
@@ -54,34 +64,6 @@ static inline attr_t curtain_A_ALTCHARSET(void) { return A_ALTCHARSET; }
 static inline attr_t curtain_A_CHARTEXT(void) { return A_CHARTEXT; }
 static inline attr_t curtain_A_ATTRIBUTES(void) { return A_ATTRIBUTES; }
 static inline attr_t curtain_A_COLOR(void) { return A_COLOR; }
-
-// MARK: Keys
-
-static inline int curtain_KEY_CODE_YES(void) { return KEY_CODE_YES; }
-static inline int curtain_KEY_RESIZE(void) { return KEY_RESIZE; }
-static inline int curtain_KEY_MOUSE(void) { return KEY_MOUSE; }
-static inline int curtain_KEY_UP(void) { return KEY_UP; }
-static inline int curtain_KEY_DOWN(void) { return KEY_DOWN; }
-static inline int curtain_KEY_LEFT(void) { return KEY_LEFT; }
-static inline int curtain_KEY_RIGHT(void) { return KEY_RIGHT; }
-static inline int curtain_KEY_HOME(void) { return KEY_HOME; }
-static inline int curtain_KEY_END(void) { return KEY_END; }
-static inline int curtain_KEY_PPAGE(void) { return KEY_PPAGE; }
-static inline int curtain_KEY_NPAGE(void) { return KEY_NPAGE; }
-static inline int curtain_KEY_IC(void) { return KEY_IC; }
-static inline int curtain_KEY_DC(void) { return KEY_DC; }
-static inline int curtain_KEY_BACKSPACE(void) { return KEY_BACKSPACE; }
-static inline int curtain_KEY_ENTER(void) { return KEY_ENTER; }
-static inline int curtain_KEY_BTAB(void) { return KEY_BTAB; }
-static inline int curtain_KEY_F0(void) { return KEY_F0; }
-
-// MARK: Mouse
-
-static inline mmask_t curtain_BUTTON1_PRESSED(void) { return BUTTON1_PRESSED; }
-static inline mmask_t curtain_BUTTON1_RELEASED(void) { return BUTTON1_RELEASED; }
-static inline mmask_t curtain_BUTTON1_CLICKED(void) { return BUTTON1_CLICKED; }
-static inline mmask_t curtain_ALL_MOUSE_EVENTS(void) { return ALL_MOUSE_EVENTS; }
-static inline mmask_t curtain_REPORT_MOUSE_POSITION(void) { return REPORT_MOUSE_POSITION; }
 
 // MARK: Line drawing for locales that cannot show Unicode box characters
 // (valid only once a screen exists: ncurses fills acs_map at newterm).

@@ -1,11 +1,17 @@
-// CurtainTerminal: the ncurses backend, the only target that imports CNcurses (internally, so
-// no ncurses type appears in its API).
+// CurtainTerminal: the terminal backend, `TerminalSession`, and the only target that imports
+// CNcurses (internally, so no ncurses type appears in its API). ncurses draws; input, the mouse,
+// resizes and suspension are the session's own.
 //
-// Session/   TerminalSession (start, refusal checks, draw, input, suspend, stop), TerminalError,
-//            the terminfo probe and the signal-safe EmergencyRestore.
-// Input/     Key, TerminalEvent, and the pure KeyDecoder that assembles what ncurses does not
-//            decode itself (sequences missing from terminfo, bracketed paste, SGR mouse).
-// Color/     colour depth, reduction of RGB and indexed colours to what the terminal has, and
-//            the colour pair cache.
-// Drawing/   ScreenWriter (changed runs → wadd_wchnstr → one doupdate) and GlyphMapper (wide
-//            characters, clusters, ACS line drawing and `?` for non-UTF-8 locales).
+// Session/   TerminalSession (the Backend: starts the jobs below in order, stops them in
+//            reverse), its suspension (Ctrl-Z and fg), TerminalError.
+// Takeover/  TerminalTakeover (checks, locale, newterm, raw mode, colours), the pure
+//            TerminalRequirements refusal and the terminfo probe.
+// Input/     InputReader (poll, read in blocks, an injected clock for its waits) and the pure
+//            InputDecoder (UTF-8, keys with modifiers, terminfo key strings, mouse, paste, the
+//            terminal's replies), the input modes the session switches on.
+// Output/    ScreenWriter (changed runs → wadd_wchnstr → one doupdate), GlyphMapper (wide
+//            characters, clusters, ACS line drawing, `?` for non-UTF-8 locales), synchronized
+//            output.
+// Color/     ColorDepth detection and colour numbers, the colour pair cache.
+// Signals/   EmergencyRestore, SavedSignalActions and the SIGWINCH ResizeWakeup: async-signal-safe.
+// System/    writeAll (the one loop that writes to a descriptor) and the window size ioctl.

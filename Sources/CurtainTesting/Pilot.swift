@@ -102,6 +102,10 @@ public final class Pilot {
     /// Releases the left button at `point`.
     public func mouseUp(at point: Point) { send(.mouse(MouseEvent(.release, at: point))) }
 
+    /// Moves the pointer to `point` with no button held (what a terminal reports while the app
+    /// asks for pointer motion).
+    public func hover(at point: Point) { send(.mouse(MouseEvent(.move, button: .none, at: point))) }
+
     /// Turns the wheel one step up (toward earlier content) or down, over `point`.
     public func scroll(up: Bool, at point: Point) {
         send(.mouse(MouseEvent(up ? .scrollUp : .scrollDown, button: .none, at: point)))

@@ -4,8 +4,8 @@ import Testing
 
 @Suite struct ColorDepthTests {
     @Test func depthFollowsTheColourCount() {
-        func depth(_ colors: Int, hasColors: Bool = true, noColor: String? = nil, direct: Bool = false) -> TerminalColorDepth {
-            TerminalColorDepth.detect(colors: colors, hasColors: hasColors, noColor: noColor, directColorFlag: direct)
+        func depth(_ colors: Int, hasColors: Bool = true, noColor: String? = nil, direct: Bool = false) -> ColorDepth {
+            ColorDepth.detect(colors: colors, hasColors: hasColors, noColor: noColor, directColorFlag: direct)
         }
         #expect(depth(256) == .indexed256)
         #expect(depth(0x1_0000) == .indexed256)
@@ -15,42 +15,42 @@ import Testing
         #expect(depth(2) == .monochrome)
         #expect(depth(-1) == .monochrome)
         #expect(depth(256, hasColors: false) == .monochrome)
-        #expect(depth(0x100_0000, direct: true) == .direct)
+        #expect(depth(0x100_0000, direct: true) == .trueColor)
         #expect(depth(0x100_0000, direct: false) == .indexed256)
     }
 
     @Test func noColorMeansMonochromeWhenNotEmpty() {
-        #expect(TerminalColorDepth.detect(colors: 256, hasColors: true, noColor: "1", directColorFlag: false) == .monochrome)
-        #expect(TerminalColorDepth.detect(colors: 256, hasColors: true, noColor: "", directColorFlag: false) == .indexed256)
+        #expect(ColorDepth.detect(colors: 256, hasColors: true, noColor: "1", directColorFlag: false) == .monochrome)
+        #expect(ColorDepth.detect(colors: 256, hasColors: true, noColor: "", directColorFlag: false) == .indexed256)
     }
 }
 
 @Suite struct ColorReductionTests {
     @Test func defaultStaysDefaultAtEveryDepth() {
-        for depth in [TerminalColorDepth.monochrome, .ansi8, .ansi16, .indexed256, .direct] {
+        for depth in [ColorDepth.monochrome, .ansi8, .ansi16, .indexed256, .trueColor] {
             #expect(depth.colorNumber(for: .default) == -1)
         }
     }
 
     @Test func monochromeDropsEveryColour() {
-        #expect(TerminalColorDepth.monochrome.colorNumber(for: .red) == -1)
-        #expect(TerminalColorDepth.monochrome.colorNumber(for: .rgb(1, 2, 3)) == -1)
-        #expect(TerminalColorDepth.monochrome.colorNumber(for: .indexed(200)) == -1)
+        #expect(ColorDepth.monochrome.colorNumber(for: .red) == -1)
+        #expect(ColorDepth.monochrome.colorNumber(for: .rgb(1, 2, 3)) == -1)
+        #expect(ColorDepth.monochrome.colorNumber(for: .indexed(200)) == -1)
     }
 
     @Test func indexedColoursPassThroughWhenTheTerminalHasThem() {
         for i in 0...255 {
-            #expect(TerminalColorDepth.indexed256.colorNumber(for: .indexed(UInt8(i))) == Int32(i))
+            #expect(ColorDepth.indexed256.colorNumber(for: .indexed(UInt8(i))) == Int32(i))
         }
-        for i in 0..<16 { #expect(TerminalColorDepth.ansi16.colorNumber(for: .indexed(UInt8(i))) == Int32(i)) }
+        for i in 0..<16 { #expect(ColorDepth.ansi16.colorNumber(for: .indexed(UInt8(i))) == Int32(i)) }
         for i in 0..<8 {
-            #expect(TerminalColorDepth.ansi8.colorNumber(for: .indexed(UInt8(i))) == Int32(i))
-            #expect(TerminalColorDepth.ansi8.colorNumber(for: .indexed(UInt8(i + 8))) == Int32(i), "bright → normal")
+            #expect(ColorDepth.ansi8.colorNumber(for: .indexed(UInt8(i))) == Int32(i))
+            #expect(ColorDepth.ansi8.colorNumber(for: .indexed(UInt8(i + 8))) == Int32(i), "bright → normal")
         }
     }
 
     @Test func rgbReducesToTheCubeAndTheGreyRamp() {
-        let depth = TerminalColorDepth.indexed256
+        let depth = ColorDepth.indexed256
         #expect(depth.colorNumber(for: .rgb(255, 0, 0)) == 196)
         #expect(depth.colorNumber(for: .rgb(0, 0, 0)) == 16)
         #expect(depth.colorNumber(for: .rgb(255, 255, 255)) == 231)
@@ -60,32 +60,32 @@ import Testing
         #expect(depth.colorNumber(for: .rgb(100, 140, 170)) == 67, "nearest cube entry")
         // Every colour lands on its own palette entry's nearest match (idempotent on 16–255).
         for i in 16...255 {
-            let rgb = XtermPalette.rgb(UInt8(i))
-            let back = depth.colorNumber(for: .rgb(UInt8(rgb.red), UInt8(rgb.green), UInt8(rgb.blue)))
-            #expect(XtermPalette.rgb(UInt8(back)) == rgb, "index \(i)")
+            let rgb = Palette.rgb(of: UInt8(i))
+            let back = Palette.rgb(of: UInt8(depth.colorNumber(for: .rgb(rgb.red, rgb.green, rgb.blue))))
+            #expect(back == rgb, "index \(i)")
         }
     }
 
     @Test func rgbAndHighIndicesReduceToSixteenAndEight() {
-        #expect(TerminalColorDepth.ansi16.colorNumber(for: .rgb(255, 0, 0)) == 9)
-        #expect(TerminalColorDepth.ansi16.colorNumber(for: .rgb(200, 0, 0)) == 1)
-        #expect(TerminalColorDepth.ansi16.colorNumber(for: .indexed(196)) == 9)
-        #expect(TerminalColorDepth.ansi16.colorNumber(for: .indexed(232)) == 0)
-        #expect(TerminalColorDepth.ansi8.colorNumber(for: .rgb(255, 0, 0)) == 1)
-        #expect(TerminalColorDepth.ansi8.colorNumber(for: .rgb(0, 0, 200)) == 4)
-        #expect(TerminalColorDepth.ansi8.colorNumber(for: .rgb(250, 250, 250)) == 7)
-        #expect(TerminalColorDepth.ansi8.colorNumber(for: .indexed(231)) == 7)
+        #expect(ColorDepth.ansi16.colorNumber(for: .rgb(255, 0, 0)) == 9)
+        #expect(ColorDepth.ansi16.colorNumber(for: .rgb(200, 0, 0)) == 1)
+        #expect(ColorDepth.ansi16.colorNumber(for: .indexed(196)) == 9)
+        #expect(ColorDepth.ansi16.colorNumber(for: .indexed(232)) == 0)
+        #expect(ColorDepth.ansi8.colorNumber(for: .rgb(255, 0, 0)) == 1)
+        #expect(ColorDepth.ansi8.colorNumber(for: .rgb(0, 0, 200)) == 4)
+        #expect(ColorDepth.ansi8.colorNumber(for: .rgb(250, 250, 250)) == 7)
+        #expect(ColorDepth.ansi8.colorNumber(for: .indexed(231)) == 7)
         for i in 0...255 {
-            #expect((0..<8).contains(TerminalColorDepth.ansi8.colorNumber(for: .indexed(UInt8(i)))))
-            #expect((0..<16).contains(TerminalColorDepth.ansi16.colorNumber(for: .indexed(UInt8(i)))))
+            #expect((0..<8).contains(ColorDepth.ansi8.colorNumber(for: .indexed(UInt8(i)))))
+            #expect((0..<16).contains(ColorDepth.ansi16.colorNumber(for: .indexed(UInt8(i)))))
         }
     }
 
     @Test func directColourPacksRGBAndKeepsTheANSIColours() {
-        #expect(TerminalColorDepth.direct.colorNumber(for: .rgb(0x12, 0x34, 0x56)) == 0x12_3456)
-        #expect(TerminalColorDepth.direct.colorNumber(for: .indexed(3)) == 3)
-        #expect(TerminalColorDepth.direct.colorNumber(for: .indexed(196)) == 0xFF_0000)
-        #expect(TerminalColorDepth.direct.colorNumber(for: .rgb(0, 0, 5)) == 8, "0–7 would mean ANSI colours")
+        #expect(ColorDepth.trueColor.colorNumber(for: .rgb(0x12, 0x34, 0x56)) == 0x12_3456)
+        #expect(ColorDepth.trueColor.colorNumber(for: .indexed(3)) == 3)
+        #expect(ColorDepth.trueColor.colorNumber(for: .indexed(196)) == 0xFF_0000)
+        #expect(ColorDepth.trueColor.colorNumber(for: .rgb(0, 0, 5)) == 8, "0–7 would mean ANSI colours")
     }
 }
 

@@ -1,4 +1,5 @@
 import CNcurses
+import Curtain
 import CurtainLayout
 import CurtainScreen
 @testable import CurtainTerminal
@@ -6,33 +7,33 @@ import Glibc
 import Testing
 
 extension NcursesTests {
-    /// Reads keys through ncurses (`wget_wch` on a pipe) and the decoder.
-    @Suite struct Input {
+    /// Reads keys through a session whose input is a pipe.
+    @MainActor @Suite struct Input {
         /// A session whose input is a pipe the test writes to.
-        final class PipedSession {
-            let files = ScratchTerminal()
+        @MainActor final class PipedSession {
+            let files: ScratchTerminal
             private(set) var writeEnd: Int32
             let input: UnsafeMutablePointer<FILE>
             let session: TerminalSession
 
-            init(readsBytes: Bool? = nil) throws {
+            init(locale: String = "C.UTF-8") throws {
+                files = ScratchTerminal(locale: locale)
                 var fds: [Int32] = [0, 0]
                 guard pipe(&fds) == 0, let input = fdopen(fds[0], "r") else { throw TerminalError("pipe failed") }
                 self.writeEnd = fds[1]
                 self.input = input
-                session = try TerminalSession(output: files.output, input: input, readsBytes: readsBytes)
+                session = try TerminalSession(output: files.output, input: input)
             }
 
-            func type(_ text: String) {
-                let bytes = Array(text.utf8)
-                _ = bytes.withUnsafeBytes { write(writeEnd, $0.baseAddress, $0.count) }
-            }
+            func type(_ text: String) { type(Array(text.utf8)) }
+
+            func type(_ bytes: [UInt8]) { writeAll(writeEnd, bytes) }
 
             /// Every event available now; the pipe ends with a closed-off marker key.
-            func events(until marker: TerminalEvent = .key(.character("\u{2603}"))) -> [TerminalEvent] {
+            func events(until marker: Event = .key(.character("\u{2603}"))) -> [Event] {
                 type("\u{2603}")
-                var events: [TerminalEvent] = []
-                while let event = session.nextEvent(timeout: .seconds(5)), event != marker { events.append(event) }
+                var events: [Event] = []
+                while let event = session.nextEvent(within: 5), event != marker { events.append(event) }
                 return events
             }
 
@@ -42,7 +43,7 @@ extension NcursesTests {
                 writeEnd = -1
             }
 
-            deinit {
+            isolated deinit {
                 session.stop()
                 if writeEnd >= 0 { close(writeEnd) }
                 fclose(input)
@@ -54,9 +55,9 @@ extension NcursesTests {
             let piped = try PipedSession()
             piped.type("a")
             piped.hangUp()
-            #expect(piped.session.nextEvent(timeout: nil) == .key(.character("a")))
-            #expect(piped.session.nextEvent(timeout: nil) == .hangup)
-            #expect(piped.session.nextEvent(timeout: .seconds(5)) == .hangup)
+            #expect(piped.session.nextEvent(within: nil) == .key(.character("a")))
+            #expect(piped.session.nextEvent(within: nil) == .inputEnded)
+            #expect(piped.session.nextEvent(within: 5) == .inputEnded)
         }
 
         @Test func charactersAndControlKeysArriveDecoded() throws {
@@ -64,15 +65,15 @@ extension NcursesTests {
             piped.type("a漢\r\u{7F}\t\u{03}\u{01}")
             #expect(piped.events() == [
                 .key(.character("a")), .key(.character("漢")), .key(.enter), .key(.backspace), .key(.tab),
-                .key(.controlC), .key(.control("a")),
+                .key(.ctrl("c")), .key(.ctrl("a")),
             ])
         }
 
         @Test func terminfoKeysAndOtherSequencesBothBecomeKeys() throws {
             let piped = try PipedSession()
-            // xterm-256color lists \EOA (ncurses decodes it) and \E[Z; \E[A and \E[1;5D it does not.
+            // xterm-256color lists \EOA, \E[Z and \E[3~; \E[A and \E[1;5D it does not.
             piped.type("\u{1B}OA\u{1B}[Z\u{1B}[A\u{1B}[1;5D\u{1B}[3~")
-            #expect(piped.events() == [.key(.up), .key(.backTab), .key(.up), .key(.left), .key(.delete)])
+            #expect(piped.events() == [.key(.up), .key(.backTab), .key(.up), .key(Key(.left, modifiers: .control)), .key(.delete)])
         }
 
         @Test func bracketedPasteArrivesAsOneEvent() throws {
@@ -81,63 +82,61 @@ extension NcursesTests {
             #expect(piped.events() == [.key(.character("x")), .paste("line one\nline two red"), .key(.character("y"))])
         }
 
+        /// Invalid bytes become U+FFFD, one per maximal invalid subpart, and take nothing with
+        /// them (through ncurses, what arrived with them was lost).
         @Test func invalidUTF8BecomesAReplacementAndInputGoesOn() throws {
             let piped = try PipedSession()
-            let bytes: [UInt8] = [0x61, 0xFF, 0xC3, 0x62]
-            _ = bytes.withUnsafeBytes { write(piped.writeEnd, $0.baseAddress, $0.count) }
-            #expect(piped.session.nextEvent(timeout: .seconds(5)) == .key(.character("a")))
-            // ncurses drops the invalid bytes (and what came with them) when its wait ends.
-            #expect(piped.session.nextEvent(timeout: .milliseconds(50)) == .key(.character("\u{FFFD}")))
+            piped.type([0x61, 0xFF, 0xC3, 0x62])
+            #expect(piped.session.nextEvent(within: 5) == .key(.character("a")))
+            #expect(piped.session.nextEvent(within: 0.05) == .key(.character("\u{FFFD}")))
             piped.type("xy")
-            #expect(piped.events() == [.key(.character("x")), .key(.character("y"))])
+            #expect(piped.events() == [.key(.character("\u{FFFD}")), .key(.character("b")), .key(.character("x")), .key(.character("y"))])
         }
 
-        /// In an ASCII locale (`LC_ALL=C`) input is read as bytes: a character the locale cannot
-        /// show still arrives (drawn as `?`), and what was typed with it is not lost — through
-        /// `wget_wch`, ncurses dropped the `b` of a quickly typed `aéb`.
+        /// In an ASCII locale (`LC_ALL=C`) input is still UTF-8: a character the locale cannot
+        /// show still arrives (drawn as `?`), and what was typed with it is not lost.
         @Test func inAnASCIILocaleEveryTypedCharacterArrives() throws {
-            let piped = try PipedSession(readsBytes: true)
+            let piped = try PipedSession(locale: "C")
             piped.type("aéb漢\u{1B}[Z\u{1B}[200~x\u{1F389}\u{1B}[201~")
             #expect(piped.events() == [
                 .key(.character("a")), .key(.character("é")), .key(.character("b")), .key(.character("漢")),
                 .key(.backTab), .paste("x\u{1F389}"),
             ])
-            let latin1: [UInt8] = [0xE9, 0x62]   // a Latin-1 é: not UTF-8, and it must not take the b
-            _ = latin1.withUnsafeBytes { write(piped.writeEnd, $0.baseAddress, $0.count) }
+            piped.type([0xE9, 0x62])   // a Latin-1 é: not UTF-8, and it must not take the b
             #expect(piped.events() == [.key(.character("\u{FFFD}")), .key(.character("b"))])
         }
 
         @Test func escapeAloneIsDeliveredAfterTheWait() throws {
             let piped = try PipedSession()
             piped.type("\u{1B}")
-            #expect(piped.session.nextEvent(timeout: .seconds(5)) == .key(.escape))
+            #expect(piped.session.nextEvent(within: 5) == .key(.escape))
         }
 
         @Test func aTimeoutWithoutInputReturnsNil() throws {
             let piped = try PipedSession()
-            #expect(piped.session.nextEvent(timeout: .zero) == nil)
-            #expect(piped.session.nextEvent(timeout: .milliseconds(1)) == nil)
+            #expect(piped.session.nextEvent(within: 0) == nil)
+            #expect(piped.session.nextEvent(within: 0.001) == nil)
+            // A deadline on a manual clock that has passed: nothing to wait for.
+            let clock = ManualClock(now: 10)
+            #expect(piped.session.nextEvent(until: 9, clock: clock) == nil)
         }
 
-        @Test func resizeAndMouseEventsFromNcurses() throws {
+        @Test func mouseEventsFromTheTerminal() throws {
             let piped = try PipedSession()
-            ungetch(curtain_KEY_RESIZE())
-            #expect(piped.session.nextEvent(timeout: .zero) == .resize(Size(width: 80, height: 24)))
-            var click = MEVENT()
-            click.x = 12
-            click.y = 7
-            click.bstate = curtain_BUTTON1_PRESSED()
-            #expect(ungetmouse(&click) == OK)
-            #expect(piped.session.nextEvent(timeout: .zero) == .mouse(column: 12, row: 7))
+            piped.type("\u{1B}[<0;13;8M\u{1B}[<0;13;8m\u{1B}[<65;1;2M")
+            #expect(piped.events() == [
+                .mouse(MouseEvent(.press, at: Point(x: 12, y: 7))), .mouse(MouseEvent(.release, at: Point(x: 12, y: 7))),
+                .mouse(MouseEvent(.scrollDown, button: .none, at: Point(x: 0, y: 1))),
+            ])
         }
 
-        /// A real click is a press, then — a moment later, in its own read — a release. ncurses
-        /// reads again, blocking and ignoring the timeout, after a mouse event its mask filters
-        /// out; the release must not stall the loop (the clock, resizes, animations).
+        /// A real click is a press, then — a moment later, in its own read — a release. The
+        /// release is an event of its own, and reading it must not stall the loop (the clock,
+        /// resizes, animations): through ncurses it once did.
         @Test func aReleaseArrivingLaterDoesNotBlockTheWait() throws {
             let piped = try PipedSession()
             piped.type("\u{1B}[<0;13;8M")
-            #expect(piped.session.nextEvent(timeout: .seconds(5)) == .mouse(column: 12, row: 7))
+            #expect(piped.session.nextEvent(within: 5) == .mouse(MouseEvent(.press, at: Point(x: 12, y: 7))))
             piped.type("\u{1B}[<0;13;8m")
             // Rescue a stalled read after 3 s with a key, so a regression fails instead of hanging.
             let rescuer = fork()
@@ -147,31 +146,35 @@ extension NcursesTests {
                 _exit(0)
             }
             let start = ContinuousClock.now
-            let afterRelease = piped.session.nextEvent(timeout: .milliseconds(200))
+            let release = piped.session.nextEvent(within: 0.2)
+            let afterRelease = piped.session.nextEvent(within: 0.2)
             let waited = ContinuousClock.now - start
             kill(rescuer, SIGKILL)
             var status: Int32 = 0
             waitpid(rescuer, &status, 0)
-            #expect(afterRelease == nil, "the release was read as \(String(describing: afterRelease))")
+            #expect(release == .mouse(MouseEvent(.release, at: Point(x: 12, y: 7))))
+            #expect(afterRelease == nil, "read after the release: \(String(describing: afterRelease))")
             #expect(waited < .seconds(2))
             piped.type("z")
-            #expect(piped.session.nextEvent(timeout: .seconds(5)) == .key(.character("z")))
+            #expect(piped.session.nextEvent(within: 5) == .key(.character("z")))
         }
 
-        @Test func controlZSuspendsAndReportsTheSizeOrIsAKey() throws {
+        /// Ctrl-Z is a key; the app calls suspend when nothing handled it. A file-backed session
+        /// does not stop the process: it leaves and re-enters curses mode, and repaints.
+        @Test func controlZIsAKeyAndSuspendRepaints() throws {
             let piped = try PipedSession()
             var frame = CellBuffer(size: Size(width: 80, height: 24))
             frame.put("kept", x: 0, y: 0)
             piped.session.draw(frame)
-            // A file-backed session does not stop the process; it leaves and re-enters curses mode.
             piped.type("\u{1A}")
-            #expect(piped.session.nextEvent(timeout: .seconds(5)) == .resize(Size(width: 80, height: 24)))
-            #expect(!isendwin())
+            #expect(piped.session.nextEvent(within: 5) == .key(.ctrl("z")))
             let window = try #require(curtain_stdscr())
+            wmove(window, 0, 0)
+            wclrtoeol(window) // what a full repaint must put back
+            piped.session.suspend()
+            #expect(!isendwin())
             #expect(cellContents(window, x: 0, y: 0).text == Array("k".unicodeScalars.map(\.value)))
-            piped.session.suspendsOnControlZ = false
-            piped.type("\u{1A}")
-            #expect(piped.session.nextEvent(timeout: .seconds(5)) == .key(.controlZ))
+            #expect(piped.session.nextEvent(within: 0) == nil, "the size did not change: no resize")
         }
 
         @Test func afterStopNoEventsAndNoDrawing() throws {
@@ -179,7 +182,7 @@ extension NcursesTests {
             piped.session.stop()
             piped.session.stop()
             piped.type("a")
-            #expect(piped.session.nextEvent(timeout: .zero) == nil)
+            #expect(piped.session.nextEvent(within: 0) == .inputEnded)
             #expect(piped.session.draw(CellBuffer(size: Size(width: 2, height: 2))) == false)
             #expect(piped.session.size == .zero)
         }

@@ -1,3 +1,4 @@
+import Curtain
 import CurtainLayout
 import CurtainScreen
 import CurtainTerminal
@@ -41,7 +42,7 @@ extension NcursesTests {
     /// Runs a real session in a child process on a pseudo-terminal and checks that the terminal
     /// is usable again however the child ends: modes restored (echo, canonical input) and the
     /// reset sequences (leave the alternate screen, cursor visible, paste off) written.
-    @Suite struct RestoreOnExit {
+    @MainActor @Suite struct RestoreOnExit {
         struct ChildResult {
             var output: String
             /// The signal that ended the child, 0 when it exited.
@@ -129,6 +130,7 @@ extension NcursesTests {
             #expect(tail.contains("\u{1B}[?1049l"), "left the alternate screen", sourceLocation: sourceLocation)
             #expect(tail.contains("\u{1B}[?25h"), "cursor visible", sourceLocation: sourceLocation)
             #expect(tail.contains("\u{1B}[?2004l"), "bracketed paste off", sourceLocation: sourceLocation)
+            #expect(tail.contains("\u{1B}[?1006l"), "mouse reports off", sourceLocation: sourceLocation)
         }
 
         @Test func aNormalStopRestoresTheTerminal() throws {
@@ -140,14 +142,15 @@ extension NcursesTests {
             #expect(result.signal == 0 && result.exitCode == 0)
             expectRestored(result)
             #expect(result.output.contains("\u{1B}[?2004h"), "bracketed paste was on")
+            #expect(result.output.contains("\u{1B}[?1002h\u{1B}[?1006h"), "mouse reports were on, set by the session")
         }
 
         @Test func controlCArrivesAsAKeyAndTheProgramQuitsNormally() throws {
             var sent = false
             let result = try runChild({
                 let session = Self.startAndDraw()
-                while let event = session.nextEvent(timeout: nil) {
-                    if event == .key(.controlC) { break }
+                while let event = session.nextEvent(within: nil) {
+                    if event == .key(.ctrl("c")) { break }
                 }
                 session.stop()
                 _exit(3)
@@ -181,7 +184,7 @@ extension NcursesTests {
             var sent = false
             let result = try runChild({
                 let session = Self.startAndDraw()
-                while true { _ = session.nextEvent(timeout: nil) }
+                while true { _ = session.nextEvent(within: nil) }
             }, onOutput: { output, _, pid in
                 if !sent, output.contains("ready") {
                     sent = true
@@ -205,7 +208,7 @@ extension NcursesTests {
                 sigemptyset(&reporter.sa_mask)
                 sigaction(signal, &reporter, nil)
                 let session = Self.startAndDraw()
-                while true { _ = session.nextEvent(timeout: nil) }
+                while true { _ = session.nextEvent(within: nil) }
             }, onOutput: { output, _, pid in
                 if !sent, output.contains("ready") {
                     sent = true
@@ -238,8 +241,12 @@ extension NcursesTests {
                 if job == 0 {
                     setpgid(0, 0)
                     let session = Self.startAndDraw()
-                    while let event = session.nextEvent(timeout: nil) {
-                        if case .resize = event { break }
+                    // Ctrl-Z is a key; nothing else takes it, so the program suspends.
+                    while let event = session.nextEvent(within: nil) {
+                        if event == .key(.ctrl("z")) {
+                            session.suspend()
+                            break
+                        }
                     }
                     session.stop()
                     _exit(7)
@@ -269,21 +276,24 @@ extension NcursesTests {
             let parts = result.output.components(separatedBy: "<stopped=true echo=true>")
             try #require(parts.count == 2, "the job stopped with echo back on: \(result.output.debugDescription)")
             #expect(parts[0].hasSuffix("\u{1B}[?2004l") || parts[0].contains("\u{1B}[?1049l"), "left the screen before stopping")
+            #expect(parts[0].contains("\u{1B}[?1002l\u{1B}[?1000l"), "mouse reports off while stopped")
             #expect(parts[1].contains("\u{1B}[?2004h"), "bracketed paste back on after fg")
+            #expect(parts[1].contains("\u{1B}[?1002h\u{1B}[?1006h"), "mouse reports back on after fg")
             #expect(parts[1].contains("ready"), "the last frame was repainted after fg")
             expectRestored(result)
         }
 
-        /// ncurses' own SIGWINCH handling (no handler of ours competes) turns a window size
+        /// The resize wake-up and the terminal's own size (`TIOCGWINSZ`) turn a window size
         /// change into a resize event with the new size, and the next frame fills the new size.
         @Test(arguments: [false, true])
         func aWindowSizeChangeArrivesAsAResizeEvent(whileBusy: Bool) throws {
             var resized = false
             let result = try runChild({
                 let session = Self.startAndDraw()
-                // Busy (not reading input) when the size changes: ncurses only notes the signal.
+                // Busy (not reading input) when the size changes: the signal only leaves a byte
+                // in the wake-up pipe.
                 if whileBusy { usleep(300_000) }
-                while let event = session.nextEvent(timeout: nil) {
+                while let event = session.nextEvent(within: nil) {
                     if case .resize(let size) = event {
                         var frame = CellBuffer(size: size)
                         frame.put("wide", x: size.width - 4, y: size.height - 1)
@@ -317,7 +327,7 @@ extension NcursesTests {
             }
             let result = try runChild({
                 let session = Self.startAndDraw()
-                while let event = session.nextEvent(timeout: nil) {
+                while let event = session.nextEvent(within: nil) {
                     if case .resize = event { session.stop(); _exit(10) }
                 }
                 _exit(12)

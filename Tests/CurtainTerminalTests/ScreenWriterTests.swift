@@ -8,7 +8,7 @@ import Testing
 extension NcursesTests {
     /// Draws through ``TerminalSession`` onto a real ncurses screen writing to a file, then reads
     /// ncurses' cells back.
-    @Suite struct Drawing {
+    @MainActor @Suite struct Drawing {
         let red = Style(foreground: .rgb(255, 0, 0), background: .indexed(17), attributes: [.bold])
 
         func sampleFrame(size: Size = Size(width: 80, height: 24)) -> CellBuffer {
@@ -23,7 +23,7 @@ extension NcursesTests {
             let files = ScratchTerminal()
             let session = try TerminalSession(output: files.output, input: files.input)
             defer { session.stop() }
-            #expect(session.colorCount == 256)
+            #expect(session.colorDepth == .indexed256)
             #expect(session.size == Size(width: 80, height: 24))
             #expect(session.draw(sampleFrame()))
             let window = try #require(curtain_stdscr())
@@ -103,7 +103,7 @@ extension NcursesTests {
             let files = ScratchTerminal()
             let session = try TerminalSession(output: files.output, input: files.input, noColor: "1")
             defer { session.stop() }
-            #expect(session.colorCount == 0)
+            #expect(session.colorDepth == .monochrome)
             var frame = CellBuffer(size: Size(width: 80, height: 24))
             frame.put("x", x: 0, y: 0, style: Style(foreground: .red, background: .blue, attributes: [.dim]))
             #expect(session.draw(frame))
@@ -133,7 +133,7 @@ extension NcursesTests {
             let files = ScratchTerminal(term: "xterm")
             let session = try TerminalSession(output: files.output, input: files.input)
             defer { session.stop() }
-            #expect(session.colorCount == 8)
+            #expect(session.colorDepth == .ansi8)
             var frame = CellBuffer(size: Size(width: 80, height: 24))
             frame.put("x", x: 0, y: 0, style: Style(foreground: .rgb(250, 10, 10), background: .indexed(12)))
             #expect(session.draw(frame))
@@ -205,7 +205,7 @@ extension NcursesTests {
 extension NcursesTests {
     /// Where the cell buffer and the C library disagree on widths, or clusters are long, the
     /// columns of everything after still match the buffer.
-    @Suite struct Widths {
+    @MainActor @Suite struct Widths {
         @Test func widthDisagreementsNeverShiftLaterCells() throws {
             let files = ScratchTerminal()
             let session = try TerminalSession(output: files.output, input: files.input)
@@ -250,7 +250,7 @@ extension NcursesTests {
 }
 
 extension NcursesTests {
-    @Suite struct Repainting {
+    @MainActor @Suite struct Repainting {
         @Test func repaintAllSendsTheSameFrameAgain() throws {
             let files = ScratchTerminal()
             let session = try TerminalSession(output: files.output, input: files.input)

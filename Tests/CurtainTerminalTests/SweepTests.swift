@@ -6,43 +6,55 @@ import CurtainTestSupport
 import Testing
 
 
-@Suite struct KeyDecoderSweeps {
-    /// Codes chosen to hit every state: sequence introducers, parameters, finals, controls,
-    /// invalid scalars and the paste markers' pieces.
-    static let alphabet: [UInt32] = [
-        0x1B, 0x1B, 0x5B, 0x5B, 0x4F, 0x3C, 0x3B, 0x30, 0x31, 0x32, 0x7E, 0x41, 0x5A, 0x4D, 0x6D,
-        0x0D, 0x0A, 0x09, 0x7F, 0x03, 0x1A, 0x00, 0x85, 0x9B, 0xD800, 0x11_0000, 0x61, 0x6F22, 0x1F600,
+@Suite struct InputDecoderSweeps {
+    /// Byte strings chosen to hit every state: sequence introducers, parameters, finals,
+    /// controls, UTF-8 (whole, cut, invalid), the paste markers' pieces, OSC terminators.
+    static let alphabet: [[UInt8]] = [
+        [0x1B], [0x1B], [0x5B], [0x5B], [0x4F], [0x5D], [0x3C], [0x3F], [0x3B], [0x30], [0x31], [0x32],
+        [0x7E], [0x41], [0x5A], [0x4D], [0x6D], [0x63], [0x24], [0x79], [0x5C], [0x07],
+        [0x0D], [0x0A], [0x09], [0x7F], [0x03], [0x1A], [0x00], [0x61],
+        [0xC2, 0x85], [0x9B], [0xED, 0xA0, 0x80], [0xFF], [0xE6], Array("漢".utf8), Array("😀".utf8),
     ]
 
-    static func randomInputs(_ random: inout SplitMix) -> [RawInput] {
-        var inputs: [RawInput] = []
+    enum Step { case bytes([UInt8]), idle }
+
+    static func randomSteps(_ random: inout SplitMix) -> [Step] {
+        var steps: [Step] = []
         for _ in 0..<random.below(60) {
             switch random.below(20) {
-            case 0: inputs.append(.idle)
-            case 1: inputs.append(.key(.up))
-            case 2: inputs.append(.resize(Size(width: 3, height: 4)))
-            case 3: inputs += "\u{1B}[200~".unicodeScalars.map { .character($0.value) }
-            case 4: inputs += "\u{1B}[201~".unicodeScalars.map { .character($0.value) }
-            default: inputs.append(.character(alphabet[random.below(alphabet.count)]))
+            case 0: steps.append(.idle)
+            case 1: steps.append(.bytes(Array("\u{1B}[<0;5;3M".utf8)))
+            case 2: steps.append(.bytes(Array("\u{1B}[M !!".utf8)))
+            case 3: steps.append(.bytes(Array("\u{1B}[200~".utf8)))
+            case 4: steps.append(.bytes(Array("\u{1B}[201~".utf8)))
+            default: steps.append(.bytes(alphabet[random.below(alphabet.count)]))
             }
         }
-        return inputs
+        return steps
     }
 
     @Test func noInputShowsControlCharactersOrLeavesTheDecoderWaiting() {
         for seed in 0..<3000 {
             var random = SplitMix(seed: UInt64(seed))
-            var decoder = KeyDecoder()
-            var events = decoder.decode(Self.randomInputs(&random))
-            decoder.feed(.idle, into: &events)
-            decoder.feed(.idle, into: &events)
+            var decoder = InputDecoder()
+            var output: [DecodedInput] = []
+            for step in Self.randomSteps(&random) {
+                switch step {
+                case .bytes(let bytes): decoder.feed(bytes[...], into: &output)
+                case .idle: decoder.idle(into: &output)
+                }
+            }
+            decoder.idle(into: &output)
+            decoder.idle(into: &output)
             #expect(!decoder.isPending, "seed \(seed)")
-            for event in events {
-                switch event {
-                case .key(.character(let c)):
-                    #expect(c.unicodeScalars.allSatisfy { $0.value >= 0x20 && !(0x7F...0x9F).contains($0.value) },
-                            "seed \(seed): \(event)")
-                case .paste(let text):
+            for item in output {
+                switch item {
+                case .event(.key(let key)):
+                    if case .character(let c) = key.code {
+                        #expect(c.unicodeScalars.allSatisfy { $0.value >= 0x20 && !(0x7F...0x9F).contains($0.value) },
+                                "seed \(seed): \(key)")
+                    }
+                case .event(.paste(let text)):
                     #expect(!text.isEmpty)
                     #expect(text.unicodeScalars.allSatisfy {
                         $0 == "\n" || $0 == "\t" || ($0.value >= 0x20 && !(0x7F...0x9F).contains($0.value))
@@ -58,9 +70,9 @@ import Testing
         for seed in 0..<1000 {
             var random = SplitMix(seed: UInt64(seed))
             let text = (0..<(1 + random.below(40))).map { _ in pieces[random.below(pieces.count)] }.joined()
-            var decoder = KeyDecoder()
-            let events = decoder.decode("\u{1B}[200~\(text)\u{1B}[201~".unicodeScalars.map { .character($0.value) })
-            #expect(events == [.paste(text)], "seed \(seed)")
+            var decoder = InputDecoder()
+            let output = decoder.decode(Array("\u{1B}[200~\(text)\u{1B}[201~".utf8))
+            #expect(output == [.event(.paste(text))], "seed \(seed)")
         }
     }
 }
@@ -68,7 +80,7 @@ import Testing
 extension NcursesTests {
     /// Random frames drawn one after another (only their differences reach ncurses) must leave
     /// ncurses' screen equal to the last frame, cell by cell, colours included.
-    @Suite struct IncrementalDrawingSweep {
+    @MainActor @Suite struct IncrementalDrawingSweep {
         static let texts = ["a", "bc", "漢字", "😀", "─│┌", "x y", "é", "  "]
         static let colors: [Color] = [.default, .red, .indexed(33), .rgb(10, 200, 30), .indexed(250)]
 
@@ -109,8 +121,8 @@ extension NcursesTests {
                         #expect(shown.text == expected, "step \(step) at (\(x), \(y))")
                         var foreground: Int32 = 0, background: Int32 = 0
                         extended_pair_content(shown.pair, &foreground, &background)
-                        #expect(foreground == TerminalColorDepth.indexed256.colorNumber(for: cell.style.foreground)
-                                && background == TerminalColorDepth.indexed256.colorNumber(for: cell.style.background),
+                        #expect(foreground == ColorDepth.indexed256.colorNumber(for: cell.style.foreground)
+                                && background == ColorDepth.indexed256.colorNumber(for: cell.style.background),
                                 "step \(step) at (\(x), \(y))")
                         #expect((shown.attributes & curtain_A_BOLD() != 0) == cell.style.attributes.contains(.bold))
                     }

@@ -1,55 +1,9 @@
+import Curtain
 import CurtainLayout
 import CurtainScreen
 @testable import CurtainTerminal
 import Glibc
 import Testing
-
-/// Reading the terminal's answers to the synchronized-output query (pure).
-@Suite struct SynchronizedOutputReplies {
-    func scan(_ text: String, final: Bool = false) -> SynchronizedOutput.Replies {
-        SynchronizedOutput.scan(Array(text.utf8), final: final)
-    }
-
-    @Test func aTerminalThatKnowsTheModeIsSupported() {
-        for state in [1, 2] {
-            let replies = scan("\u{1B}[?2026;\(state)$y\u{1B}[?62;22c")
-            #expect(replies == .init(modeKnown: true, complete: true, other: []))
-            #expect(replies.supported)
-        }
-    }
-
-    @Test func notRecognisedOrPermanentlyResetIsNotSupported() {
-        for state in [0, 4] {
-            let replies = scan("\u{1B}[?2026;\(state)$y\u{1B}[?1;2c")
-            #expect(replies.modeKnown == false && replies.complete && !replies.supported)
-        }
-    }
-
-    @Test func onlyDeviceAttributesMeansNotSupported() {
-        let replies = scan("\u{1B}[?62;4;22c")
-        #expect(replies.complete && replies.modeKnown == nil && !replies.supported)
-    }
-
-    @Test func keysTypedMeanwhileAreKeptInOrder() {
-        let replies = scan("a\u{1B}[A\u{1B}[?2026;2$yé\u{1B}\u{1B}[?62c", final: true)
-        #expect(replies.supported && replies.complete)
-        #expect(replies.other == Array("a\u{1B}[Aé\u{1B}".utf8))
-    }
-
-    @Test func aReplyCutOffWaitsForTheRestThenIsGivenBack() {
-        let partial = scan("\u{1B}[?2026;2")
-        #expect(!partial.complete && partial.modeKnown == nil && partial.other.isEmpty)
-        #expect(scan("\u{1B}[").other.isEmpty && !scan("\u{1B}[").complete)
-        let given = scan("x\u{1B}[?2026;2", final: true)
-        #expect(given.other == Array("x\u{1B}[?2026;2".utf8) && !given.supported)
-    }
-
-    @Test func otherRepliesAreNeitherTheModeNorKeys() {
-        let replies = scan("\u{1B}[?2027;1$y\u{1B}[?1u\u{1B}[?62c")
-        #expect(replies.modeKnown == nil && replies.complete)
-        #expect(replies.other.isEmpty, "replies never become key presses")
-    }
-}
 
 extension NcursesTests.Drawing {
     /// Frames bracketed for a terminal that supports synchronized output: begin right before
@@ -103,7 +57,7 @@ extension NcursesTests.RestoreOnExit {
         let result = try runChild({
             let session = Self.startAndDraw()
             // The key typed before the answer comes first.
-            let key = session.nextEvent(timeout: .seconds(5))
+            let key = session.nextEvent(within: 5)
             let code: Int32 = key == .key(.character("k")) ? (session.usesSynchronizedOutput ? 20 : 21) : 22
             session.stop()
             _exit(code)

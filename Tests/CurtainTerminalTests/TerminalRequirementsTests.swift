@@ -54,7 +54,7 @@ import Testing
 extension NcursesTests {
     /// Starting sessions and probing terminfo touch ncurses' global state, so they run with the
     /// other ncurses tests.
-    @Suite struct StartUp {
+    @MainActor @Suite struct StartUp {
         @Test(.enabled(if: isatty(STDOUT_FILENO) == 0 && isatty(STDIN_FILENO) == 0))
         func startingWithoutATerminalThrowsTheRefusal() {
             #expect(throws: TerminalError.self) {

@@ -1,5 +1,7 @@
+import Curtain
 import CurtainLayout
 import CurtainScreen
+import CurtainTerminal
 
 extension CellBuffer {
     /// Writes `cell` at (x, y) exactly as given, continuation cells included, without the
@@ -44,5 +46,14 @@ extension CellBuffer {
             setRaw(tail, x: end, y: y)
         }
         apply([CellRun(y: y, x: x, cells: cells)])
+    }
+}
+
+@MainActor
+extension TerminalSession {
+    /// The next event within `seconds` of real time (nil: no limit).
+    func nextEvent(within seconds: Double?) -> Event? {
+        let clock = SystemClock()
+        return nextEvent(until: seconds.map { clock.now + $0 }, clock: clock)
     }
 }

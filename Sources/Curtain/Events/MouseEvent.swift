@@ -4,7 +4,7 @@ import CurtainLayout
 ///
 /// Terminals report presses, releases, movement while a button is held (drags) and wheel
 /// turns; Curtain asks for exactly those (button-event tracking, SGR coordinates, so columns
-/// past 223 work too), not for every motion.
+/// past 223 work too), and for every motion only while something on screen needs it.
 public struct MouseEvent: Hashable, Sendable {
     public enum Kind: Hashable, Sendable {
         case press
@@ -14,6 +14,10 @@ public struct MouseEvent: Hashable, Sendable {
         /// The wheel turned toward the user's content above (scroll up).
         case scrollUp
         case scrollDown
+        /// Moved with no button held. Terminals report it only while the program asks for it:
+        /// the app does while something on screen reacts to the pointer resting on it
+        /// (``Scene/wantsPointerMotion``).
+        case move
     }
 
     public enum Button: Hashable, Sendable {

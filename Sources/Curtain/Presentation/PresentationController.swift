@@ -38,6 +38,17 @@ open class PresentationController {
     /// and with its height following the spring, in whole cells.
     public private(set) var displayedFrame: Rect = .zero
 
+    /// The frame the content is laid out in during the current animation frame: the target
+    /// size (``frameOfPresentedView``'s), moved with the slide and held against the edge the
+    /// presentation grows from — so content with subviews moves with the presentation and is
+    /// never laid out at an in-between size.
+    public var contentLayoutFrame: Rect {
+        var frame = frameOfPresentedView
+        frame.origin.x = displayedFrame.minX
+        frame.origin.y = edge == .bottom ? displayedFrame.maxY - frame.height : displayedFrame.minY
+        return frame
+    }
+
     /// The dim strength drawn in the current animation frame (0 … ``dimmingStrength``).
     public private(set) var displayedDim: Double = 0
 
@@ -47,6 +58,14 @@ open class PresentationController {
     /// The scene this is presented in, from ``Scene/present(_:from:animated:)`` until its
     /// dismissal ends.
     public internal(set) weak var scene: Scene?
+
+    /// Why the current or last dismissal began; nil before any.
+    public internal(set) var dismissalReason: DismissalReason?
+
+    /// Called once the presentation is gone (its slide out ended), with the reason its
+    /// dismissal began: how whoever presented it learns whether it timed out, was closed with
+    /// Esc or a press outside, was replaced, or was dismissed by the program.
+    public var onDismiss: (@MainActor (DismissalReason) -> Void)?
 
     /// 0 = off-screen, 1 = at its frame. Dim and slide follow it.
     private var progress: Double = 0
@@ -98,6 +117,11 @@ open class PresentationController {
     /// while its content holds focus (the delay restarts when focus leaves it).
     open var autoDismissDelay: Double? { nil }
 
+    /// Whether ``autoDismissDelay`` waits while the pointer rests on the presented content (the
+    /// delay starts again when it leaves). The terminal then reports pointer motion while this
+    /// is on screen.
+    open var pausesWhileHovered: Bool { false }
+
     /// When true the presentation ignores pane contexts and uses the whole screen (the scene's root).
     open var usesScreenContext: Bool { false }
 
@@ -121,7 +145,7 @@ open class PresentationController {
     /// dismisses on Esc when ``dismissesOnEscape``. Return true when handled.
     open func handleKey(_ key: Key) -> Bool {
         guard key == .escape, dismissesOnEscape, let scene, state == .presenting || state == .presented else { return false }
-        scene.dismiss(self)
+        scene.dismiss(self, reason: .escapeKey)
         return true
     }
 
@@ -129,7 +153,7 @@ open class PresentationController {
     /// background button). The default dismisses. Return false to let the press through to
     /// the views beneath.
     open func handlePressOnDimmedArea(at point: Point) -> Bool {
-        scene?.dismiss(self)
+        scene?.dismiss(self, reason: .pressOutside)
         return true
     }
 

@@ -28,6 +28,8 @@ public final class App {
     public private(set) weak var backend: (any Backend)?
 
     private var frameObservers: [@MainActor (CellBuffer, Double) -> Void] = []
+    /// Whether the backend was last asked to report pointer motion.
+    private var reportsPointerMotion = false
 
     /// - Parameters:
     ///   - root: the view that covers the screen.
@@ -68,6 +70,7 @@ public final class App {
     func start(on backend: some Backend) {
         self.backend = backend
         isQuitting = false
+        reportsPointerMotion = false
         scene.size = backend.size
         renderAndPresent()
     }
@@ -89,7 +92,12 @@ public final class App {
 
     /// Renders a frame; when it differs from the last, shows it and tells the observers.
     func renderAndPresent() {
-        guard let frame = scene.renderFrame() else { return }
+        let frame = scene.renderFrame()
+        if scene.wantsPointerMotion != reportsPointerMotion {
+            reportsPointerMotion.toggle()
+            backend?.reportPointerMotion(reportsPointerMotion)
+        }
+        guard let frame else { return }
         backend?.present(frame)
         let now = clock.now
         for observer in frameObservers { observer(frame, now) }

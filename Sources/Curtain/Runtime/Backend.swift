@@ -28,8 +28,13 @@ public protocol Backend: AnyObject {
     /// program continues, with the last frame shown again. Backends with nothing to give back
     /// return at once.
     func suspend()
+
+    /// Asks for pointer motion without a button held (``MouseEvent/Kind/move``) to be
+    /// reported, or no longer. Off at the start; backends without a pointer ignore it.
+    func reportPointerMotion(_ enabled: Bool)
 }
 
 extension Backend {
     public func suspend() {}
+    public func reportPointerMotion(_ enabled: Bool) {}
 }

@@ -70,9 +70,9 @@ extension Scene {
     private func drawContent(of controller: PresentationController, into buffer: inout CellBuffer) {
         guard let context = controller.contextView else { return }
         let view = controller.presentedView
-        if view.frame != controller.displayedFrame || view.layoutFrame != controller.frameOfPresentedView {
+        if view.frame != controller.displayedFrame || view.layoutFrame != controller.contentLayoutFrame {
             view.frame = controller.displayedFrame
-            view.layoutFrame = controller.frameOfPresentedView
+            view.layoutFrame = controller.contentLayoutFrame
             view.layoutHierarchy()
         }
         view.drawHierarchy(into: &buffer, clip: controller.clipRect(in: context).intersection(buffer.bounds))
@@ -90,7 +90,7 @@ extension Scene {
                     dim: controller.displayedDim,
                     content: isTop ? nil : controller.presentedView.contentGeneration,
                     frame: isTop ? nil : controller.displayedFrame,
-                    layoutFrame: isTop ? nil : controller.frameOfPresentedView,
+                    layoutFrame: isTop ? nil : controller.contentLayoutFrame,
                     clip: isTop ? nil : controller.clipRect(in: context))
             })
     }

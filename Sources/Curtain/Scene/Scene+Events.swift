@@ -89,6 +89,7 @@ extension Scene {
     // MARK: - Mouse
 
     private func handleMouse(_ event: MouseEvent) -> Bool {
+        movePointer(to: event.location)
         switch event.kind {
         case .press:
             return handlePress(event)
@@ -96,9 +97,17 @@ extension Scene {
             guard let captured = mouseCapture else { return false }
             if event.kind == .release { mouseCapture = nil }
             return captured.handleMouse(event)
-        case .scrollUp, .scrollDown:
+        case .scrollUp, .scrollDown, .move:
             return offer(event, from: hitTest(event.location))
         }
+    }
+
+    /// Records where the pointer is; a presentation it leaves starts its auto-dismiss delay
+    /// again.
+    private func movePointer(to location: Point) {
+        let hovered = presentations.filter { isHovered($0) }
+        pointerLocation = location
+        for controller in hovered where !isHovered(controller) { controller.autoDismissReference = clock.now }
     }
 
     private func handlePress(_ event: MouseEvent) -> Bool {
@@ -118,7 +127,11 @@ extension Scene {
     private func press(_ event: MouseEvent, on hit: View?) -> Bool {
         guard let hit else { return false }
         var focused = false
-        if let target = nearestFocusable(from: hit, within: hit.treeTop), isOnScreen(target) {
+        // While a presentation traps focus, a press elsewhere reaches its view but does not
+        // take the focus away.
+        let trap = focusTrap?.presentedView
+        if let target = nearestFocusable(from: hit, within: hit.treeTop), isOnScreen(target),
+           trap.map({ $0.isAncestor(of: target) }) ?? true {
             focus(target)
             focused = true
         }

@@ -44,6 +44,15 @@ public final class Scene {
     /// The view holding keyboard focus.
     public internal(set) var focusedView: View?
 
+    /// The cell where the pointer was last reported, if any mouse event came yet.
+    public internal(set) var pointerLocation: Point?
+
+    /// True while something on screen reacts to the pointer resting on it (a notification
+    /// that waits while hovered): the app then asks its backend to report pointer motion.
+    public var wantsPointerMotion: Bool {
+        presentations.contains { $0.pausesWhileHovered && ($0.state == .presenting || $0.state == .presented) }
+    }
+
     /// The last composed frame.
     public internal(set) var screen: CellBuffer
 
@@ -144,9 +153,12 @@ public final class Scene {
     }
 
     /// Slides `controller` out and removes its dim when the slide ends. Focus inside it returns
-    /// to where it was before it was presented (or to the view it was presented from).
-    public func dismiss(_ controller: PresentationController, animated: Bool = true) {
+    /// to where it was before it was presented (or to the view it was presented from). When it
+    /// is gone, its ``PresentationController/onDismiss`` hears `reason`.
+    public func dismiss(_ controller: PresentationController, animated: Bool = true,
+                        reason: DismissalReason = .programmatic) {
         guard controller.state == .presenting || controller.state == .presented else { return }
+        controller.dismissalReason = reason
         let motion = animated ? self.motion : MotionSettings(reduceMotion: true)
         controller.beginDismissal(at: clock.now, motion: motion)
         if let focused = focusedView, controller.presentedView.isAncestor(of: focused) {
@@ -183,6 +195,7 @@ public final class Scene {
     private func autoDismissDeadline(of controller: PresentationController) -> Double? {
         guard controller.state == .presented, let delay = controller.autoDismissDelay else { return nil }
         if let focused = focusedView, controller.presentedView.isAncestor(of: focused) { return nil }
+        if isHovered(controller) { return nil }
         return controller.autoDismissReference + motion.duration(delay) // speed scales delays too
     }
 
@@ -214,7 +227,7 @@ public final class Scene {
         let now = clock.now
         fireDueTimers(at: now)
         for controller in presentations {
-            if let deadline = autoDismissDeadline(of: controller), now >= deadline { dismiss(controller) }
+            if let deadline = autoDismissDeadline(of: controller), now >= deadline { dismiss(controller, reason: .timedOut) }
         }
         beforeEachFrame?()
         if needsLayout, !isBelowMinimumSize { layout() }
@@ -230,6 +243,7 @@ public final class Scene {
                 controller.presentedView.scene = nil
                 controller.presentedView.propagateScene()
                 controller.scene = nil
+                controller.onDismiss?(controller.dismissalReason ?? .programmatic)
             }
         }
     }
@@ -244,9 +258,15 @@ public final class Scene {
         for controller in presentations {
             controller.layout(motion: motion, now: clock.now)
             controller.presentedView.frame = controller.displayedFrame
-            controller.presentedView.layoutFrame = controller.frameOfPresentedView
+            controller.presentedView.layoutFrame = controller.contentLayoutFrame
             controller.presentedView.layoutHierarchy()
         }
+    }
+
+    /// Whether the pointer rests on `controller`'s content and that pauses its auto-dismissal.
+    func isHovered(_ controller: PresentationController) -> Bool {
+        guard controller.pausesWhileHovered, let pointer = pointerLocation else { return false }
+        return controller.displayedFrame.contains(pointer)
     }
 
     // MARK: - Hit testing

@@ -15,8 +15,10 @@ open class View {
     }
 
     /// The frame the content is laid out for. Equal to ``frame`` except for presented content
-    /// whose frame is animating: then it is the target frame, so the content is laid out at its
-    /// final size and clipped by the moving ``frame`` (no half-wrapped text, no jitter).
+    /// whose frame is animating: then it has the target size, moving with the slide
+    /// (``PresentationController/contentLayoutFrame``), so the content is laid out at its
+    /// final size and clipped by the moving ``frame`` (no half-wrapped text, no jitter). Lay
+    /// subviews out in it.
     public internal(set) var layoutFrame: Rect = .zero
 
     public private(set) var subviews: [View] = []

@@ -2,26 +2,36 @@ import CurtainLayout
 import CurtainScreen
 
 /// Text that wraps to its width: the terminal form of `UILabel` (Textual's `Static`,
-/// ratatui's `Paragraph`), optionally inside a box.
+/// ratatui's `Paragraph`), with styled runs, alignment, truncation, and optionally a box.
 ///
 /// ```swift
-/// let label = Label("Saved 3 files", style: Style(foreground: .indexed(120)))
+/// let status = Label("Saved 3 files")
+/// let hint = Label("Press " + StyledText("q", style: Style(attributes: .bold)) + " to quit", alignment: .center)
 /// let toast = ToastPresentationController(presentedView: Label("Copied", border: true), autoDismissAfter: 2)
 /// ```
 ///
 /// Its ``fittingSize(width:)`` is its wrapped height at a width, so a presentation sized by its
 /// content fits it exactly. Wide characters take two cells and are never split; control
-/// characters show as control pictures.
+/// characters show as control pictures. Colours come from the scene's ``Theme`` (``Theme/text``)
+/// unless ``style`` says otherwise.
 @MainActor
 open class Label: View {
-    /// The text. Newlines start new lines.
-    public var text: String { didSet { if text != oldValue { invalidate() } } }
-    /// The style of the text and of the area behind it.
-    public var style: Style { didSet { if style != oldValue { setNeedsDisplay() } } }
+    /// The text, with a style per run. Newlines start new lines.
+    public var styledText: StyledText { didSet { if styledText != oldValue { invalidate() } } }
+
+    /// The text without styles; setting it replaces the text with one run in the label's style.
+    public var text: String {
+        get { styledText.string }
+        set { styledText = StyledText(newValue) }
+    }
+    /// The style of the text and the area behind it; nil uses the theme's ``Theme/text``.
+    public var style: Style? { didSet { if style != oldValue { setNeedsDisplay() } } }
     public var alignment: Alignment { didSet { if alignment != oldValue { setNeedsDisplay() } } }
+    /// Whether long lines wrap (the default) or are cut to one row ending in `…`.
+    public var lineBreak: LineBreak { didSet { if lineBreak != oldValue { invalidate() } } }
     /// Whether a box is drawn around the text (one cell on each side).
     public var border: Bool { didSet { if border != oldValue { invalidate() } } }
-    /// The style of the box; the text's style when nil.
+    /// The style of the box; nil uses the text's style.
     public var borderStyle: Style? { didSet { if borderStyle != oldValue { setNeedsDisplay() } } }
     /// Shown in the top line of the box.
     public var title: String? { didSet { if title != oldValue { setNeedsDisplay() } } }
@@ -31,22 +41,46 @@ open class Label: View {
     /// Where each line sits between the left and right edges.
     public enum Alignment: Sendable, Equatable { case leading, center, trailing }
 
-    /// Wrapped lines for the last width, so drawing a frame never wraps again.
-    private var wrapped: (width: Int, lines: [String])?
+    /// What happens to a line wider than the label.
+    public enum LineBreak: Sendable, Equatable {
+        /// Wrapped onto more rows at break opportunities (``TextWrapper``).
+        case wrap
+        /// One row per line, cut with `…` where it does not fit.
+        case truncate
+    }
 
-    public init(_ text: String, style: Style = .plain, alignment: Alignment = .leading,
+    /// Rows for the last width: ranges of ``StyledText/string``, so drawing never wraps again.
+    private var rows: (width: Int, plain: String, ranges: [Range<String.Index>])?
+
+    public init(_ text: StyledText, style: Style? = nil, alignment: Alignment = .leading, lineBreak: LineBreak = .wrap,
                 border: Bool = false, borderStyle: Style? = nil, title: String? = nil, horizontalPadding: Int? = nil) {
-        self.text = text
+        self.styledText = text
         self.style = style
         self.alignment = alignment
+        self.lineBreak = lineBreak
         self.border = border
         self.borderStyle = borderStyle
         self.title = title
         self.horizontalPadding = max(0, horizontalPadding ?? (border ? 1 : 0))
     }
 
+    /// A label of plain text.
+    public convenience init(_ text: String, style: Style? = nil, alignment: Alignment = .leading,
+                            lineBreak: LineBreak = .wrap, border: Bool = false, borderStyle: Style? = nil,
+                            title: String? = nil, horizontalPadding: Int? = nil) {
+        self.init(StyledText(text), style: style, alignment: alignment, lineBreak: lineBreak, border: border,
+                  borderStyle: borderStyle, title: title, horizontalPadding: horizontalPadding)
+    }
+
+    /// The style text and background are drawn in: ``style``, else the theme's text. Subclasses
+    /// override it to follow another theme role.
+    open var resolvedStyle: Style { style ?? theme.text }
+
+    /// The style of the box: ``borderStyle``, else ``resolvedStyle``.
+    open var resolvedBorderStyle: Style { borderStyle ?? resolvedStyle }
+
     private func invalidate() {
-        wrapped = nil
+        rows = nil
         setNeedsLayout()
     }
 
@@ -56,41 +90,101 @@ open class Label: View {
         return EdgeInsets(top: edge, left: edge + horizontalPadding, bottom: edge, right: edge + horizontalPadding)
     }
 
-    /// The wrapped lines at `width` columns of text.
+    /// The text's rows at `width` columns, as display text.
     public func lines(width: Int) -> [String] {
-        if let wrapped, wrapped.width == width { return wrapped.lines }
-        let lines = TextWrapper.wrap(text, width: width)
-        wrapped = (width, lines)
-        return lines
+        let (plain, ranges) = rowRanges(width: width)
+        return ranges.map { range in
+            lineBreak == .truncate ? TextWidth.truncated(plain[range], toWidth: width) : TextWrapper.wrap(plain[range], width: width).first ?? ""
+        }
+    }
+
+    private func rowRanges(width: Int) -> (String, [Range<String.Index>]) {
+        if let rows, rows.width == width { return (rows.plain, rows.ranges) }
+        let plain = styledText.string
+        var ranges: [Range<String.Index>] = []
+        switch lineBreak {
+        case .wrap:
+            TextWrapper.forEachLine(of: plain[...], width: width) { ranges.append($0) }
+        case .truncate:
+            guard width > 0 else { break }
+            var start = plain.startIndex
+            var index = plain.startIndex
+            while index < plain.endIndex {
+                if TextWrapper.isHardBreak(plain[index]) {
+                    ranges.append(start..<index)
+                    start = plain.index(after: index)
+                }
+                index = plain.index(after: index)
+            }
+            if start < plain.endIndex || plain.last.map(TextWrapper.isHardBreak) == true { ranges.append(start..<plain.endIndex) }
+        }
+        rows = (width, plain, ranges)
+        return (plain, ranges)
     }
 
     open override func fittingSize(width: Int) -> Size {
         let insets = self.insets
         let textWidth = width - insets.left - insets.right
         guard textWidth > 0 else { return Size(width: width, height: insets.top + insets.bottom) }
-        return Size(width: width, height: lines(width: textWidth).count + insets.top + insets.bottom)
+        return Size(width: width, height: rowRanges(width: textWidth).1.count + insets.top + insets.bottom)
+    }
+
+    /// The widest line's cells plus the box and padding: how wide the label wants to be.
+    public var naturalWidth: Int {
+        TextWrapper.naturalWidth(styledText.string) + insets.left + insets.right
     }
 
     open override func layoutSubviews() {
         // Wrap in the layout pass that changed the width, not while drawing a frame.
-        _ = lines(width: max(0, layoutFrame.width - insets.left - insets.right))
+        _ = rowRanges(width: max(0, layoutFrame.width - insets.left - insets.right))
     }
 
     open override func draw(into buffer: inout CellBuffer, clip: Rect) {
-        buffer.fill(frame.intersection(clip), with: .blank(style))
+        let base = resolvedStyle
+        buffer.fill(frame.intersection(clip), with: .blank(base))
         if border {
-            let boxStyle = borderStyle ?? style
+            let boxStyle = resolvedBorderStyle
             buffer.drawBox(frame, style: boxStyle, title: title, titleStyle: boxStyle, clip: clip)
         }
         let inner = frame.inset(by: insets)
         guard inner.width > 0, inner.height > 0 else { return }
         // Laid out at the target width (a presentation may animate the frame's height).
-        let lines = self.lines(width: max(0, layoutFrame.width - insets.left - insets.right))
+        let width = max(0, layoutFrame.width - insets.left - insets.right)
+        let (plain, ranges) = rowRanges(width: width)
         let area = clip.intersection(inner)
-        for (row, line) in lines.prefix(inner.height).enumerated() {
-            let free = max(0, inner.width - TextWidth.of(line))
-            let x = inner.minX + (alignment == .leading ? 0 : alignment == .center ? free / 2 : free)
-            buffer.draw(line, at: Point(x: x, y: inner.minY + row), style: style, clip: area)
+        for (row, range) in ranges.prefix(inner.height).enumerated() {
+            drawRow(plain, range, width: width, at: inner.minY + row, in: inner, area: area, base: base, into: &buffer)
+        }
+    }
+
+    /// One row, cluster by cluster in the style of its run, aligned; a truncated row ends in
+    /// `…`, as does a two-cell cluster in a one-column label (as the wrapper shows it).
+    private func drawRow(_ plain: String, _ range: Range<String.Index>, width: Int, at y: Int, in inner: Rect,
+                         area: Rect, base: Style, into buffer: inout CellBuffer) {
+        let fits = lineBreak == .wrap || TextWidth.of(plain[range]) <= width
+        let limit = fits ? width : width - 1
+        var clusters: [(text: String, width: Int, style: Style)] = []
+        var used = 0
+        var offset = plain.utf8.distance(from: plain.startIndex, to: range.lowerBound)
+        for character in plain[range] {
+            let cluster = DisplayCluster(character)
+            let style = styledText.style(atUTF8Offset: offset) ?? base
+            offset += character.utf8.count
+            guard cluster.width > 0 else { continue }
+            let shown = cluster.width > width ? (text: "\u{2026}", width: 1) : (text: cluster.text, width: cluster.width)
+            if used + shown.width > limit { break }
+            clusters.append((shown.text, shown.width, style))
+            used += shown.width
+        }
+        if !fits, width > 0 {
+            clusters.append(("\u{2026}", 1, clusters.last?.style ?? base))
+            used += 1
+        }
+        let free = max(0, inner.width - used)
+        var x = inner.minX + (alignment == .leading ? 0 : alignment == .center ? free / 2 : free)
+        for cluster in clusters {
+            buffer.draw(cluster.text, at: Point(x: x, y: y), style: cluster.style, clip: area)
+            x += cluster.width
         }
     }
 }

@@ -81,13 +81,12 @@ package enum DemoRunner {
                               colorDepth: terminal.colorDepth)
         }
         demo.app.addFrameObserver { frame, time in recorder?.record(frame, at: time) }
-        let backend = LegacyTerminalBackend(terminal)
         if let timeline {
-            let scripted = ScriptedBackend(playing: timeline, over: backend)
+            let scripted = ScriptedBackend(playing: timeline, over: terminal)
             demo.app.run(on: scripted)
             warnings = scripted.warnings
         } else {
-            demo.app.run(on: backend)
+            demo.app.run(on: terminal)
         }
         recorder?.finish(at: clock.now)
         // Reported like headless runs report it, after the terminal is restored.

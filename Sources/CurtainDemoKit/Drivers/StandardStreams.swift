@@ -1,3 +1,4 @@
+import CurtainTerminal
 import Glibc
 
 /// Writes to standard output and standard error with `write(2)`, never through stdio: a stdio
@@ -23,17 +24,7 @@ package enum StandardStreams {
     /// Writes all of `text`; returns `errno` if a write failed.
     private static func write(_ text: String, to descriptor: Int32) -> Int32? {
         var text = text
-        return text.withUTF8 { bytes -> Int32? in
-            var offset = 0
-            while offset < bytes.count {
-                let written = Glibc.write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
-                if written < 0 {
-                    if errno == EINTR { continue }
-                    return errno
-                }
-                offset += written
-            }
-            return nil
-        }
+        let code = text.withUTF8 { writeAll(descriptor, $0.baseAddress, $0.count) }
+        return code == 0 ? nil : code
     }
 }

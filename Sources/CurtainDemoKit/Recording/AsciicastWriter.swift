@@ -1,3 +1,4 @@
+import CurtainTerminal
 import Glibc
 
 /// Writes an asciicast v2 recording to a file, one event at a time.
@@ -36,7 +37,8 @@ final class AsciicastWriter {
     /// The length of the file's complete lines: where the file is cut back to after a write
     /// fails part-way.
     private var completeLength: off_t = 0
-    /// `write(2)`; tests replace it to fail the way a filling disk does.
+    /// `write(2)`, as the shared write loop (`writeAll`) calls it; tests replace it to fail the
+    /// way a filling disk does.
     var writeSystemCall: (Int32, UnsafeRawPointer, Int) -> Int = { Glibc.write($0, $1, $2) }
     private var lastMicroseconds = 0
     /// Bytes of a UTF-8 character whose end has not arrived yet.
@@ -168,23 +170,14 @@ final class AsciicastWriter {
     private func writeLine(_ line: String) -> String? {
         var bytes = Array(line.utf8)
         bytes.append(0x0A)
-        var offset = 0
-        while offset < bytes.count {
-            let written = bytes.withUnsafeBytes { buffer in
-                writeSystemCall(fd, buffer.baseAddress! + offset, buffer.count - offset)
-            }
-            if written < 0 {
-                if errno == EINTR { continue }
-                let code = errno
-                if offset > 0 {
-                    // ftruncate leaves the file offset where it was: move it back too, so a
-                    // later write does not leave a hole of zero bytes.
-                    _ = ftruncate(fd, completeLength)
-                    _ = lseek(fd, completeLength, SEEK_SET)
-                }
-                return SystemError.describe(code)
-            }
-            offset += written
+        let code = bytes.withUnsafeBytes { writeAll(fd, $0.baseAddress, $0.count, using: writeSystemCall) }
+        guard code == 0 else {
+            // Cut off what part of the line was written (nothing, if the first write failed).
+            // ftruncate leaves the file offset where it was: move it back too, so a later write
+            // does not leave a hole of zero bytes.
+            _ = ftruncate(fd, completeLength)
+            _ = lseek(fd, completeLength, SEEK_SET)
+            return SystemError.describe(code)
         }
         completeLength += off_t(bytes.count)
         return nil

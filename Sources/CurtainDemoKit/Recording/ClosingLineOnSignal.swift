@@ -6,10 +6,10 @@ import Glibc
 /// cast ends mid-frame, and a player leaves its viewer's terminal in the recording's colours
 /// with the cursor hidden.
 ///
-/// The handler is async-signal-safe: it only `write(2)`s a line prepared in advance to the
-/// recording's descriptor (the writer prepares it before each event, with that event's time,
-/// so the closing line is never earlier than the last event). The prepared line lives in one
-/// block allocated before any handler is installed, in two slots: the writer fills the one
+/// The handler is async-signal-safe: it only writes (`writeAll`) a line prepared in advance to
+/// the recording's descriptor (the writer prepares it before each event, with that event's
+/// time, so the closing line is never earlier than the last event). The prepared line lives in
+/// one block allocated before any handler is installed, in two slots: the writer fills the one
 /// not in use and then switches, so a handler never reads a half-written line.
 ///
 /// Then the handler puts back the action that was there before (the terminal's
@@ -87,14 +87,8 @@ enum ClosingLineOnSignal {
         let fd = s.pointee.fileDescriptor
         let slot = Int(s.pointee.current)
         let count = slot == 0 ? s.pointee.counts.0 : s.pointee.counts.1
-        withUnsafeBytes(of: &s.pointee.slots) { buffer in
-            let base = buffer.baseAddress! + slot * MemoryLayout<Slot>.size
-            var offset = 0
-            while offset < count {
-                let written = write(fd, base + offset, count - offset)
-                if written <= 0 { break }
-                offset += written
-            }
+        _ = withUnsafeBytes(of: &s.pointee.slots) { buffer in
+            writeAll(fd, buffer.baseAddress! + slot * MemoryLayout<Slot>.size, count)
         }
     }
 

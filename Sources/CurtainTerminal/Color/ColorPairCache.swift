@@ -1,3 +1,5 @@
+import CurtainScreen
+
 /// Which ncurses colour pair shows a (foreground, background) combination.
 ///
 /// Pairs are allocated on demand, numbered from 1 (pair 0 is the terminal's default colours), and
@@ -81,20 +83,18 @@ struct ColorPairCache: Sendable {
         return best
     }
 
-    /// How different two combinations look; the background weighs less since it covers cells
-    /// evenly while text needs its contrast.
+    /// How different two combinations look, by CurtainScreen's colour distance; the
+    /// background weighs less since it covers cells evenly while text needs its contrast.
     static func distance(_ a: Key, _ b: Key) -> Int {
-        2 * rgb(a.foreground, foreground: true).distance(to: rgb(b.foreground, foreground: true))
-            + rgb(a.background, foreground: false).distance(to: rgb(b.background, foreground: false))
+        2 * ColorReduction.distance(rgb(a.foreground, foreground: true), rgb(b.foreground, foreground: true))
+            + ColorReduction.distance(rgb(a.background, foreground: false), rgb(b.background, foreground: false))
     }
 
-    /// An estimate of what a colour number looks like; the default colours are assumed to be
-    /// light text on a dark background.
-    static func rgb(_ number: Int32, foreground: Bool) -> XtermPalette.RGB {
-        if number < 0 {
-            return foreground ? XtermPalette.ansi[7] : XtermPalette.ansi[0]
-        }
-        if number < 256 { return XtermPalette.rgb(UInt8(number)) }
-        return XtermPalette.RGB(red: Int(number >> 16) & 0xFF, green: Int(number >> 8) & 0xFF, blue: Int(number) & 0xFF)
+    /// An estimate of what an ncurses colour number looks like: a palette entry, or `0xRRGGBB`
+    /// in direct colour. The default colours are assumed to be light text on a dark background.
+    static func rgb(_ number: Int32, foreground: Bool) -> (red: UInt8, green: UInt8, blue: UInt8) {
+        if number < 0 { return Palette.rgb(of: foreground ? 7 : 0) }
+        if number < 256 { return Palette.rgb(of: UInt8(number)) }
+        return (UInt8(truncatingIfNeeded: number >> 16), UInt8(truncatingIfNeeded: number >> 8), UInt8(truncatingIfNeeded: number))
     }
 }

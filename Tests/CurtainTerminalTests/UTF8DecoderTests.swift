@@ -2,10 +2,18 @@
 import CurtainTestSupport
 import Testing
 
-@Suite struct UTF8ByteAssemblerTests {
+@Suite struct UTF8DecoderTests {
+    /// The scalars `bytes` decode to, a sequence cut short at the end included.
     func assemble(_ bytes: [UInt8]) -> [UInt32] {
-        var assembler = UTF8ByteAssembler()
-        return bytes.flatMap { assembler.feed($0) } + assembler.flush()
+        var decoder = UTF8Decoder()
+        var scalars: [UInt32] = []
+        for byte in bytes {
+            let output = decoder.feed(byte)
+            if output.brokeSequence { scalars.append(0xFFFD) }
+            if let scalar = output.scalar { scalars.append(scalar) }
+        }
+        if decoder.flush() { scalars.append(0xFFFD) }
+        return scalars
     }
 
     /// What Swift's own repairing decoder makes of the bytes (Unicode's "maximal subpart"

@@ -12,7 +12,7 @@ import Glibc
 /// width, or a wide character would be cut by the screen edge, blanks and replacement
 /// characters keep every later cell in its column.
 final class ScreenWriter {
-    let depth: TerminalColorDepth
+    let depth: ColorDepth
     /// Whether `use_default_colors` succeeded (-1 is a valid colour).
     let defaultColors: Bool
     private(set) var pairs: ColorPairCache
@@ -38,20 +38,11 @@ final class ScreenWriter {
     /// The frame on screen, nil before the first frame and after a full repaint is requested.
     private(set) var previous: CellBuffer?
 
-    init(depth: TerminalColorDepth, defaultColors: Bool, colorPairs: Int, isUnicode: Bool) {
+    init(depth: ColorDepth, defaultColors: Bool, colorPairs: Int, isUnicode: Bool) {
         self.depth = depth
         self.defaultColors = defaultColors
         self.pairs = ColorPairCache(colorPairs: depth == .monochrome ? 0 : colorPairs)
         self.glyphs = GlyphMapper(isUnicode: isUnicode)
-    }
-
-    private static func write(_ bytes: [UInt8], to descriptor: Int32) {
-        var offset = 0
-        while offset < bytes.count {
-            let n = bytes.withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress! + offset, bytes.count - offset) }
-            if n <= 0 { return }
-            offset += n
-        }
     }
 
     /// The size of the standard screen.
@@ -62,9 +53,17 @@ final class ScreenWriter {
         return Size(width: Int(columns), height: Int(rows))
     }
 
-    /// Makes the next ``draw(_:)`` repaint every cell (after a resize, a resume, or when colour
-    /// pairs ran out).
+    /// Makes the next ``draw(_:)`` repaint every cell (after a resize, a resume, a SIGWINCH
+    /// from a multiplexer re-attaching, or when colour pairs ran out).
     func invalidate() { previous = nil }
+
+    /// Blanks the terminal: the last thing drawn before it is given back.
+    func blankScreen() {
+        guard let window = curtain_stdscr() else { return }
+        werase(window)
+        wrefresh(window)
+        previous = nil
+    }
 
     /// Shows `frame`; returns false when nothing changed and nothing was sent.
     @discardableResult
@@ -92,9 +91,9 @@ final class ScreenWriter {
         wnoutrefresh(window)
         // ncurses' buffer is empty between frames (doupdate flushes it), so brackets written
         // straight to the descriptor land right before and right after the frame's bytes.
-        if let descriptor = synchronizedOutputDescriptor { Self.write(SynchronizedOutput.begin, to: descriptor) }
+        if let descriptor = synchronizedOutputDescriptor { writeAll(descriptor, SynchronizedOutput.begin) }
         doupdate()
-        if let descriptor = synchronizedOutputDescriptor { Self.write(SynchronizedOutput.end, to: descriptor) }
+        if let descriptor = synchronizedOutputDescriptor { writeAll(descriptor, SynchronizedOutput.end) }
         previous = frame
         scheduleRepaintIfColorsFellBack(full: full, fellBack: pairs.fallbackCount > fallbacksBefore)
         return true
@@ -186,7 +185,7 @@ final class ScreenWriter {
         // As the terminal can show it — the same reduction a recording of this session uses: a
         // dimmed cell on a terminal too poor in colours to show the blend gets the faint
         // attribute, its text colour brightened back so faint text keeps its hue.
-        let shown = depth == .direct ? style : ColorReduction.reduce(style, to: depth.colorDepth)
+        let shown = depth == .trueColor ? style : ColorReduction.reduce(style, to: depth)
         var attributes: attr_t = 0
         let a = shown.attributes
         if a.contains(.bold) { attributes |= attributeBold }

@@ -9,11 +9,6 @@ struct TerminfoProbe {
     /// Attributes off, cursor visible, keypad local mode, leave the alternate screen.
     var resetSequence: [UInt8] = []
 
-    /// Disables bracketed paste and every mouse reporting mode ncurses may have enabled.
-    static let disableInputModes = Array("\u{1B}[?2004l\u{1B}[?1006l\u{1B}[?1003l\u{1B}[?1002l\u{1B}[?1000l".utf8)
-    /// Enables bracketed paste.
-    static let enableBracketedPaste = Array("\u{1B}[?2004h".utf8)
-
     /// Loads `term` from terminfo (with `setupterm`) and releases it again.
     static func probe(term: String, fileDescriptor: Int32) -> TerminfoProbe {
         var status: Int32 = 0

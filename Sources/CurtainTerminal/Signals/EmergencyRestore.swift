@@ -5,13 +5,14 @@ import Glibc
 /// SIGABRT, SIGSEGV, SIGBUS, SIGFPE) and at `exit`.
 ///
 /// The handler does only async-signal-safe work: it writes precomputed bytes (attributes off,
-/// cursor visible, keypad local, leave the alternate screen, bracketed paste and mouse off) with
-/// `write(2)` and restores the `termios` saved before ncurses started with `tcsetattr`. It does
-/// not call `endwin`, which may allocate and touches ncurses' buffers that the interrupted code
-/// may be in the middle of changing. Then it re-raises, so the process still dies of the same
-/// signal and its exit status stays honest: SIGTERM, SIGHUP and SIGINT with the default action;
-/// traps with the action that was there before (the default, or the Swift runtime's
-/// backtracer, which prints the crash report on the now-restored terminal and re-raises).
+/// cursor visible, keypad local, leave the alternate screen, bracketed paste and mouse off)
+/// with ``writeAll(_:_:_:)`` and restores the `termios` saved before ncurses started with
+/// `tcsetattr`. It does not call `endwin`, which may allocate and touches ncurses' buffers
+/// that the interrupted code may be in the middle of changing. Then it re-raises, so the
+/// process still dies of the same signal and its exit status stays honest: SIGTERM, SIGHUP and
+/// SIGINT with the default action; traps with the action that was there before (the default,
+/// or the Swift runtime's backtracer, which prints the crash report on the now-restored
+/// terminal and re-raises).
 ///
 /// The state lives in one block of memory allocated before any handler is installed, so the
 /// handler never touches lazily initialised globals.
@@ -123,14 +124,8 @@ package enum EmergencyRestore {
         guard s.pointee.armed != 0 else { return }
         s.pointee.armed = 0
         let fd = s.pointee.fileDescriptor
-        withUnsafeBytes(of: &s.pointee.reset) { buffer in
-            var offset = 0
-            while offset < s.pointee.resetCount {
-                let written = write(fd, buffer.baseAddress! + offset, s.pointee.resetCount - offset)
-                if written <= 0 { break }
-                offset += written
-            }
-        }
+        let count = s.pointee.resetCount
+        _ = withUnsafeBytes(of: &s.pointee.reset) { writeAll(fd, $0.baseAddress, count) }
         if s.pointee.hasTermios { _ = tcsetattr(fd, TCSANOW, &s.pointee.termios) }
     }
 }

@@ -1,0 +1,14 @@
+/// Why a presentation went away, as reported to ``PresentationController/onDismiss``.
+public enum DismissalReason: Sendable, Equatable {
+    /// Its ``PresentationController/autoDismissDelay`` ran out.
+    case timedOut
+    /// Esc, with nothing in the presented content using it.
+    case escapeKey
+    /// A press on the dimmed area around it.
+    case pressOutside
+    /// Something newer took its place (a newer notification in the same context).
+    case replaced
+    /// The program dismissed it (``Scene/dismiss(_:animated:reason:)``), an action of its
+    /// content among them (an alert's button).
+    case programmatic
+}

@@ -1,0 +1,84 @@
+import CurtainLayout
+import CurtainScreen
+
+/// A short message that tells the user something without interrupting: it does not take focus,
+/// does not dim, sits at the bottom right of its context as wide as its text, and goes away by
+/// itself after ``duration`` — not while the pointer rests on it or it has focus (the time
+/// starts again when they leave). Made by ``Scene/notify(_:title:severity:duration:in:)``.
+@MainActor
+open class NotificationController: PresentationController {
+    /// How much the message matters; it picks the theme's ``Theme/information``,
+    /// ``Theme/warning`` or ``Theme/error`` colours.
+    public enum Severity: Sendable, Equatable { case information, warning, error }
+
+    public let severity: Severity
+    /// Seconds it stays (before animation-speed scaling).
+    public let duration: Double
+
+    public init(message: String, title: String? = nil, severity: Severity = .information, duration: Double = 3) {
+        self.severity = severity
+        self.duration = duration
+        super.init(presentedView: NotificationView(message: message, title: title, severity: severity))
+    }
+
+    /// The message, in a box the colour of its severity.
+    public var label: Label { presentedView as! Label }
+
+    open override var autoDismissDelay: Double? { duration }
+    open override var dimmingStrength: Double { 0 }
+    open override var takesFocus: Bool { false }
+    open override var pausesWhileHovered: Bool { true }
+
+    /// As wide as the text (with its box and padding) up to the context's content width, at
+    /// the bottom right.
+    open override func frameOfPresentedView(inContext context: Rect, safeArea: EdgeInsets) -> Rect {
+        let full = super.frameOfPresentedView(inContext: context, safeArea: safeArea)
+        let width = min(full.width, max(label.naturalWidth, 12))
+        let height = min(label.fittingSize(width: width).height, full.maxY - context.inset(by: safeArea).minY - insets.top)
+        return Rect(x: full.maxX - width, y: full.maxY - max(0, height), width: width, height: max(0, height))
+    }
+}
+
+/// A bordered label in the colours of a severity.
+@MainActor
+final class NotificationView: Label {
+    let severity: NotificationController.Severity
+
+    init(message: String, title: String?, severity: NotificationController.Severity) {
+        self.severity = severity
+        super.init(StyledText(message), border: true, title: title)
+    }
+
+    override var resolvedStyle: Style {
+        if let style { return style }
+        switch severity {
+        case .information: return theme.information
+        case .warning: return theme.warning
+        case .error: return theme.error
+        }
+    }
+}
+
+extension Scene {
+    /// Shows a short message in the presentation context of `view` (the whole screen when nil)
+    /// that goes away by itself after `duration` seconds (3 by default) and never takes the
+    /// focus. A newer notification in the same context replaces an older one (its
+    /// ``PresentationController/onDismiss`` hears ``DismissalReason/replaced``).
+    ///
+    /// ```swift
+    /// scene.notify("Saved notes.txt")
+    /// scene.notify("Cannot read /root: permission denied", severity: .error, in: previewPane)
+    /// ```
+    @discardableResult
+    public func notify(_ message: String, title: String? = nil, severity: NotificationController.Severity = .information,
+                       duration: Double = 3, in view: View? = nil) -> NotificationController {
+        let anchor = view ?? root
+        let context = anchor.presentationContext ?? root
+        for old in presentations where old is NotificationController && old.contextView === context {
+            dismiss(old, reason: .replaced)
+        }
+        let controller = NotificationController(message: message, title: title, severity: severity, duration: duration)
+        present(controller, from: anchor)
+        return controller
+    }
+}

@@ -1,0 +1,73 @@
+/// Bracketed paste: everything between `ESC [ 200 ~` and `ESC [ 201 ~` is one paste event.
+///
+/// Newlines are normalised to `"\n"` (CR, LF and CR LF are one line break each), tabs kept,
+/// other control characters and escape sequences removed, so a paste never acts as key
+/// presses. An idle wait inside a paste delivers what arrived (see ``InputDecoder``).
+extension InputDecoder {
+    mutating func beginPaste() {
+        state = .paste
+        pasteText.removeAll(keepingCapacity: true)
+        pasteAfterCR = false
+    }
+
+    mutating func feedPaste(_ scalar: UInt32, into output: inout [DecodedInput]) {
+        switch scalar {
+        case 0x1B:
+            state = .pasteEscape
+        case 0x0D:
+            pasteText.append("\n")
+            pasteAfterCR = true
+        case 0x0A:
+            if !pasteAfterCR { pasteText.append("\n") }
+            pasteAfterCR = false
+        case 0x09:
+            pasteText.append("\t")
+            pasteAfterCR = false
+        case 0x00...0x1F, 0x7F...0x9F:
+            pasteAfterCR = false // control characters would act as keys: removed
+        default:
+            pasteText.append(Unicode.Scalar(scalar) ?? "\u{FFFD}")
+            pasteAfterCR = false
+        }
+    }
+
+    mutating func feedPasteEscape(_ scalar: UInt32, into output: inout [DecodedInput]) {
+        switch scalar {
+        case 0x5B: // [
+            state = .pasteCSI
+            sequence.removeAll(keepingCapacity: true)
+        case 0x4F: // O
+            state = .pasteSS3
+        case 0x1B:
+            break
+        default:
+            state = .paste // the lone ESC is dropped; what follows is text again
+            feedPaste(scalar, into: &output)
+        }
+    }
+
+    /// A byte after `ESC [` inside the paste: the end marker ends it, any other sequence is
+    /// dropped, a byte that cannot continue a sequence is text again.
+    mutating func feedPasteCSIByte(_ byte: UInt8, into output: inout [DecodedInput]) {
+        switch byte {
+        case 0x20...0x3F:
+            if sequence.count < Self.maximumSequenceLength { sequence.append(byte) }
+        case 0x40...0x7E:
+            if byte == 0x7E, sequence.elementsEqual("201".utf8) {
+                finishPaste(into: &output)
+            } else {
+                state = .paste // an escape sequence inside the paste: dropped
+            }
+        default:
+            state = .paste
+            feed(byte, into: &output)
+        }
+    }
+
+    mutating func finishPaste(into output: inout [DecodedInput]) {
+        state = .ground
+        if !pasteText.isEmpty { output.append(.event(.paste(String(pasteText)))) }
+        pasteText = String.UnicodeScalarView() // a large paste's storage is not kept
+        pasteAfterCR = false
+    }
+}

@@ -1,0 +1,54 @@
+internal import CNcurses
+import Glibc
+
+extension TerminalSession {
+    /// Gives the terminal back to the shell and stops the process, as Ctrl-Z does in a cooked
+    /// terminal; returns after `fg` with the terminal taken over again, the mouse and paste
+    /// modes back on and the last frame repainted in full.
+    ///
+    /// The session delivers Ctrl-Z as a key (`.ctrl("z")`) rather than stopping by itself, so a
+    /// program may bind it; the app calls this when nothing handled it. If the terminal's size
+    /// changed while the program was stopped, the next ``nextEvent(until:clock:)`` reports it
+    /// first. A session on files (tests) leaves and re-enters curses mode without stopping.
+    public func suspend() {
+        guard !stopped else { return }
+        let sizeBefore = size
+        if takeover.ownsTerminal { writeAll(takeover.outputDescriptor, InputModes.disable) }
+        endwin()
+        if takeover.ownsTerminal { Suspension.stopUntilContinued() }
+        // Continued: take the terminal again.
+        if let newSize = windowSize(of: takeover.outputDescriptor), newSize != sizeBefore {
+            resizeterm(Int32(newSize.height), Int32(newSize.width))
+            queued.insert(.resize(newSize), at: 0)
+        }
+        curs_set(0)
+        writer.invalidate()
+        // The first doupdate after endwin puts the terminal back in program mode (raw, the
+        // alternate screen, keypad transmit).
+        if let lastFrame { writer.draw(lastFrame) } else { doupdate() }
+        if takeover.ownsTerminal {
+            writeAll(takeover.outputDescriptor, InputModes.enable)
+            if reportsAllMotion { writeAll(takeover.outputDescriptor, InputModes.allMotion) }
+        }
+    }
+}
+
+/// Stopping the process for job control.
+enum Suspension {
+    /// Stops the process as SIGTSTP's default action does, and returns once it is continued
+    /// (SIGCONT, what `fg` sends).
+    ///
+    /// ncurses' own SIGTSTP handler would end and restart curses mode again around the stop;
+    /// the session has done that itself, so the default action is put in place for the stop and
+    /// ncurses' handler back after it (a `kill -TSTP` from outside still goes through ncurses).
+    static func stopUntilContinued() {
+        var previous = Glibc.sigaction()
+        var stopAction = Glibc.sigaction()
+        stopAction.__sigaction_handler.sa_handler = SIG_DFL
+        sigemptyset(&stopAction.sa_mask)
+        sigaction(SIGTSTP, &stopAction, &previous)
+        kill(getpid(), SIGTSTP)
+        // Continued.
+        sigaction(SIGTSTP, &previous, nil)
+    }
+}

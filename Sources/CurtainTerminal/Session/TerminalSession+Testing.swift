@@ -1,0 +1,13 @@
+import Glibc
+
+extension TerminalSession {
+    /// A session on any files, for tests and the benchmark: no terminal checks, no signal
+    /// handlers but the resize wake-up, no locale change, no input modes, no queries. `TERM` and
+    /// the locale are taken as the caller set them; input is read from `input`'s descriptor;
+    /// `synchronizedOutput` brackets every frame as for a terminal that supports it.
+    package convenience init(output: UnsafeMutablePointer<FILE>, input: UnsafeMutablePointer<FILE>,
+                             noColor: String? = nil, synchronizedOutput: Bool = false) throws {
+        self.init(takeover: try TerminalTakeover(output: output, input: input, noColor: noColor),
+                  synchronizedOutput: synchronizedOutput)
+    }
+}

@@ -1,0 +1,173 @@
+import CurtainLayout
+import CurtainScreen
+import CurtainTesting
+import Testing
+@testable import Curtain
+
+/// Two panes side by side, each a presentation context, the left one focused.
+@MainActor
+struct TwoPanes {
+    let left = PaneView(title: "Left")
+    let right = PaneView(title: "Right")
+    let app: App
+    let pilot: Pilot
+
+    init(size: Size = Size(width: 60, height: 16)) {
+        let root = SplitRoot(left, right)
+        app = App(root: root, clock: ManualClock())
+        pilot = Pilot(app, size: size)
+        app.scene.focus(left)
+        pilot.advance(by: 0.1)
+    }
+}
+
+@MainActor
+final class SplitRoot: View {
+    let left: View, right: View
+    init(_ left: View, _ right: View) {
+        self.left = left
+        self.right = right
+        super.init()
+        addSubview(left)
+        addSubview(right)
+    }
+    override func layoutSubviews() {
+        left.frame = Rect(x: 0, y: 0, width: frame.width / 2, height: frame.height)
+        right.frame = Rect(x: frame.width / 2, y: 0, width: frame.width - frame.width / 2, height: frame.height)
+    }
+}
+
+@MainActor
+@Suite struct NotificationTests {
+    @Test func aNotificationNeitherTakesFocusNorDimsAndLeavesAfterItsDuration() throws {
+        let panes = TwoPanes()
+        var reasons: [DismissalReason] = []
+        let note = panes.app.scene.notify("Copied 3 files", in: panes.right)
+        note.onDismiss = { reasons.append($0) }
+        panes.pilot.settle()
+        let row = try #require(panes.pilot.lines.firstIndex { $0.contains("Copied 3 files") })
+        #expect(panes.pilot.lines[row].hasSuffix("│ Copied 3 files │  │"), "bottom right of the right pane, as wide as its text")
+        let textX = try #require(panes.pilot.lines[row].firstIndex(of: "C")).utf16Offset(in: panes.pilot.lines[row])
+        #expect(panes.pilot.cell(x: textX, y: row).style == Theme.dark.information)
+        #expect(panes.app.scene.focusedView === panes.left, "focus stayed where it was")
+        #expect(!panes.pilot.cell(x: 32, y: 2).style.isDimmed, "its context is not dimmed")
+        panes.pilot.advance(by: 2.9 - panes.pilot.clock.now)
+        #expect(panes.pilot.text.contains("Copied 3 files"), "still there at 2.9 s")
+        panes.pilot.advance(by: 1)
+        #expect(!panes.pilot.text.contains("Copied 3 files"))
+        #expect(reasons == [.timedOut])
+    }
+
+    @Test func itWaitsWhileThePointerRestsOnItAndStartsAgainWhenItLeaves() throws {
+        let panes = TwoPanes()
+        panes.app.scene.notify("Hover me", duration: 2, in: panes.right)
+        panes.pilot.settle()
+        #expect(panes.app.scene.wantsPointerMotion, "the backend is asked for pointer motion")
+        let row = try #require(panes.pilot.lines.firstIndex { $0.contains("Hover me") })
+        panes.pilot.hover(at: Point(x: 52, y: row))
+        panes.pilot.advance(by: 5)
+        #expect(panes.pilot.text.contains("Hover me"), "kept while hovered")
+        panes.pilot.hover(at: Point(x: 5, y: 5))
+        panes.pilot.advance(by: 1.9)
+        #expect(panes.pilot.text.contains("Hover me"), "the delay started again when the pointer left")
+        panes.pilot.advance(by: 0.5)
+        panes.pilot.settle()
+        #expect(!panes.pilot.text.contains("Hover me"))
+        #expect(!panes.app.scene.wantsPointerMotion)
+    }
+
+    @Test func aNewerNotificationReplacesTheOlderOneInItsContext() {
+        let panes = TwoPanes()
+        var first: DismissalReason?
+        panes.app.scene.notify("First", in: panes.right).onDismiss = { first = $0 }
+        panes.pilot.settle()
+        panes.app.scene.notify("Second", in: panes.right)
+        panes.app.scene.notify("Elsewhere", in: panes.left)
+        panes.pilot.settle()
+        #expect(!panes.pilot.text.contains("First"))
+        #expect(panes.pilot.text.contains("Second") && panes.pilot.text.contains("Elsewhere"))
+        #expect(first == .replaced)
+    }
+
+    @Test func severitiesUseTheirThemeColours() throws {
+        let panes = TwoPanes()
+        panes.app.scene.notify("Disk full", severity: .error, in: panes.right)
+        panes.pilot.settle()
+        let row = try #require(panes.pilot.lines.firstIndex { $0.contains("Disk full") })
+        let x = try #require(panes.pilot.lines[row].firstIndex(of: "D")).utf16Offset(in: panes.pilot.lines[row])
+        #expect(panes.pilot.cell(x: x, y: row).style == Theme.dark.error)
+    }
+}
+
+@MainActor
+@Suite struct AlertTests {
+    func presentAlert(_ panes: TwoPanes, answers: Box<[String]>) -> AlertController {
+        let alert = AlertController(title: "Clear", message: "Clear the log?", actions: [
+            AlertAction("Yes", shortcut: "y") { answers.value.append("yes") },
+            AlertAction("No", shortcut: "n", role: .cancel) { answers.value.append("no") },
+        ])
+        panes.app.scene.present(alert, from: panes.left)
+        panes.pilot.settle()
+        return alert
+    }
+
+    @Test func anAlertDimsTrapsFocusAndAnswersByShortcut() throws {
+        let panes = TwoPanes()
+        let answers = Box<[String]>([])
+        let alert = presentAlert(panes, answers: answers)
+        #expect(panes.pilot.lines[1].hasPrefix("│  ┌─ Clear"), "a sheet against the top of its pane's content")
+        #expect(panes.pilot.text.contains("Clear the log?"))
+        #expect(panes.pilot.cell(x: 1, y: 14).style.isDimmed, "its context is dimmed")
+        #expect((panes.app.scene.focusedView as? Button)?.title == "Yes", "the likely answer has focus")
+        panes.pilot.press(.tab)
+        #expect((panes.app.scene.focusedView as? Button)?.title == "No")
+        panes.pilot.press(.tab)
+        #expect((panes.app.scene.focusedView as? Button)?.title == "Yes", "Tab stays inside the alert")
+        panes.pilot.click(at: Point(x: 5, y: 12))
+        #expect(alert.state == .presented, "a press on the dimmed area leaves the question standing")
+        panes.pilot.click(at: Point(x: 45, y: 8))
+        #expect((panes.app.scene.focusedView as? Button)?.title == "Yes", "a press in another pane does not take the focus away")
+        panes.pilot.press("y")
+        #expect(answers.value == ["yes"])
+        #expect(alert.answer?.title == "Yes")
+        panes.pilot.settle()
+        #expect(!panes.pilot.text.contains("Clear the log?"))
+        #expect(panes.app.scene.focusedView === panes.left, "focus is back")
+    }
+
+    @Test func escapePicksTheCancelAction() {
+        let panes = TwoPanes()
+        let answers = Box<[String]>([])
+        let alert = presentAlert(panes, answers: answers)
+        var reason: DismissalReason?
+        alert.onDismiss = { reason = $0 }
+        panes.pilot.press(.escape)
+        panes.pilot.settle()
+        #expect(answers.value == ["no"])
+        #expect(reason == .escapeKey)
+    }
+
+    @Test func enterActivatesTheFocusedButtonAndArrowsMoveBetweenThem() {
+        let panes = TwoPanes()
+        let answers = Box<[String]>([])
+        _ = presentAlert(panes, answers: answers)
+        panes.pilot.press(.right)
+        panes.pilot.press(.enter)
+        #expect(answers.value == ["no"])
+    }
+
+    @Test func theShortcutLetterIsUnderlined() throws {
+        let panes = TwoPanes()
+        _ = presentAlert(panes, answers: Box([]))
+        let row = try #require(panes.pilot.lines.firstIndex { $0.contains("Yes") && $0.contains("No") })
+        let x = try #require(panes.pilot.lines[row].range(of: "Yes")).lowerBound.utf16Offset(in: panes.pilot.lines[row])
+        #expect(panes.pilot.cell(x: x, y: row).style.attributes.contains(.underline))
+        #expect(!panes.pilot.cell(x: x + 1, y: row).style.attributes.contains(.underline))
+    }
+}
+
+/// A reference to a value, for closures that record into it.
+final class Box<Value>: @unchecked Sendable {
+    var value: Value
+    init(_ value: Value) { self.value = value }
+}

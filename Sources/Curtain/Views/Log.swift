@@ -24,7 +24,7 @@ import CurtainScreen
 /// scrolls three rows a step, focused or not.
 ///
 /// **Cost.** Appending is cheap at any size: a line is stored, not measured. Lines are
-/// wrapped (with the layout core's ``TextWrapper``) only when they come into view, once per
+/// wrapped (with the layout core's `TextWrapper`) only when they come into view, once per
 /// width; a frame draws only the rows on screen. So thousands of lines a second keep frames as
 /// cheap as a screenful of text. ``maximumLineCount`` bounds the memory.
 ///

@@ -15,6 +15,12 @@ struct Scenario: Sendable {
     /// Events before the measured part, each followed by frames until everything settled.
     let setup: [Event]
     let action: Action
+    /// The program the scenario runs (the demo, unless the scenario brings its own) and what
+    /// must stay alive while it runs (the demo's closures hold it unowned).
+    var makeApp: @MainActor @Sendable (ManualClock) -> (app: App, owner: AnyObject) = { clock in
+        let demo = DemoApp(clock: clock)
+        return (demo.app, demo)
+    }
 
     @MainActor static func all(for size: Size) -> [Scenario] {
         let smaller = Size(width: max(DemoApp.minimumSize.width, size.width - 10),
@@ -32,7 +38,7 @@ struct Scenario: Sendable {
             Scenario(name: "100 idle frames", setup: [.key(.character("t"))], action: .idle(count: 100, step: 0.001)),
             Scenario(name: "resize \(size.width)x\(size.height)->\(smaller.width)x\(smaller.height)", setup: [],
                      action: .events([.resize(smaller)])),
-        ]
+        ] + LogScenario.all
     }
 }
 

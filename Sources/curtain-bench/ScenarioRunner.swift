@@ -4,7 +4,7 @@ import CurtainLayout
 import CurtainScreen
 import Glibc
 
-/// Drives a fresh ``DemoApp`` through a scenario again and again, drawing every frame through a
+/// Drives a fresh ``DemoApp`` (or the scenario's own program) through a scenario again and again, drawing every frame through a
 /// real ncurses session, until at least `minimumSamples` CPU samples were taken.
 /// `CURTAIN_BENCH_DUMP=<scenario prefix>:<width>` prints the bytes of that scenario's frames.
 private let dumpSetting = getenv("CURTAIN_BENCH_DUMP").map { String(cString: $0) }
@@ -38,8 +38,8 @@ struct ScenarioRunner {
 
     private mutating func runOnce(_ scenario: Scenario, into result: inout ScenarioResult, first: Bool) {
         let clock = ManualClock()
-        let demo = DemoApp(clock: clock)
-        let app = demo.app
+        let (app, owner) = scenario.makeApp(clock)
+        defer { withExtendedLifetime(owner) {} }
         app.scene.size = size
         var counting = false
         var dims: Set<Double> = []

@@ -32,8 +32,12 @@ public final class SceneTimer {
     /// Runs the action and works out the next tick after `now`.
     func fire(at now: Double) {
         if let interval {
-            let ticks = ((now - firstFireTime) / interval).rounded(.down) + 1
-            nextFireTime = firstFireTime + max(1, ticks) * interval
+            var ticks = max(1, ((now - firstFireTime) / interval).rounded(.down) + 1)
+            // `now` reached another way (1/60 added up frame by frame) can sit a hair past the
+            // tick the division rounds down to; the next tick must come after `now`, or the
+            // scene fires it again in this frame, and again, forever.
+            while firstFireTime + ticks * interval <= now { ticks += 1 }
+            nextFireTime = firstFireTime + ticks * interval
         } else {
             nextFireTime = nil
         }

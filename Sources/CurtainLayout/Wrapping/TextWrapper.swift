@@ -80,8 +80,10 @@ public enum TextWrapper {
 
     /// Whether `character` ends a line (`\n`, `\r`, "\r\n", U+0085, U+2028, U+2029).
     package static func isHardBreak(_ character: Character) -> Bool {
-        switch character {
-        case "\n", "\r", "\r\n", "\u{85}", "\u{2028}", "\u{2029}": true
+        // By the first scalar, not by comparing characters (six string comparisons a cluster):
+        // each of these is a grapheme cluster of its own, "\r\n" the only one of two scalars.
+        switch character.unicodeScalars.first?.value {
+        case 0x0A, 0x0D, 0x85, 0x2028, 0x2029: true
         default: false
         }
     }

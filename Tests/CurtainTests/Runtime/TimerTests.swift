@@ -64,4 +64,24 @@ import Testing
         scene.renderFrame()
         #expect(order == ["a", "b", "c"])
     }
+
+    /// A frame-rate timer on a clock moved 1/60 s at a time: the clock's sums and the timer's
+    /// ticks round differently, and a tick that lands a hair before `now` must not fire again
+    /// in the same frame (it used to, forever).
+    @Test func aTickThatRoundsBeforeNowFiresOncePerFrame() {
+        var count = 0
+        var timer: SceneTimer?
+        timer = scene.scheduleTimer(after: FramePacing.interval, repeatingEvery: FramePacing.interval) {
+            count += 1
+            if count > 1_000 { timer?.cancel() }  // the bug looped forever: stop it here instead
+        }
+        clock.set(1)
+        for frame in 1...120 {
+            clock.advance(by: FramePacing.interval)
+            scene.renderFrame()
+            #expect(count <= frame, "frame \(frame)")
+        }
+        #expect(count >= 119, "about one tick a frame")
+        #expect(count <= 120)
+    }
 }

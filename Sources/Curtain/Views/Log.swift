@@ -1,0 +1,266 @@
+import CurtainLayout
+import CurtainScreen
+
+/// Lines of text that keep arriving, newest at the bottom: a program's output, a chat, a
+/// build (Textual's `Log`).
+///
+/// ```swift
+/// let log = Log(maximumLineCount: 10_000)
+/// pane.setContentView(log)
+/// log.append("12:00:01 connected")
+/// log.append("12:00:02 error: disk full", style: Style(foreground: .indexed(203)))
+/// log.append(contentsOf: output.split(separator: "\n").map(String.init))
+/// ```
+///
+/// **Following the end.** The log shows its newest lines and keeps showing them as lines
+/// arrive, until the user scrolls up (wheel, Up, PageUp, Home). Then it stays where the user
+/// put it while lines keep arriving, and its bottom row ends in a marker, `↓ 42 more`: how many
+/// lines are below the view (the line cut off at the bottom included). Scrolling back down to
+/// the last row, or End, follows the end again.
+///
+/// **Keys** (while it has focus): Up and Down scroll one row, PageUp and PageDown a page (its
+/// height less one row, which stays in view), Home goes to the first line, End to the last
+/// and follows it. Every other key goes on along the responder chain. The **mouse wheel**
+/// scrolls three rows a step, focused or not.
+///
+/// **Cost.** Appending is cheap at any size: a line is stored, not measured. Lines are
+/// wrapped (with the layout core's `TextWrapper`) only when they come into view, once per
+/// width; a frame draws only the rows on screen. So thousands of lines a second keep frames as
+/// cheap as a screenful of text. ``maximumLineCount`` bounds the memory.
+///
+/// Wide characters take two cells and are never split; control characters show as control
+/// pictures.
+@MainActor
+open class Log: View {
+    /// The style of the text and the area behind it; the theme's ``Theme/text`` when nil.
+    public var style: Style? { didSet { if style != oldValue { setNeedsDisplay() } } }
+
+    /// The style of the `↓ N more` marker shown while the log does not follow its end; the
+    /// theme's ``Theme/helpBar`` when nil.
+    public var markerStyle: Style? { didSet { if markerStyle != oldValue { setNeedsDisplay() } } }
+
+    /// When set, appending beyond this many lines drops the oldest ones. Nil (the default)
+    /// keeps every line. Lowering it drops lines at once.
+    public var maximumLineCount: Int? {
+        didSet {
+            if maximumLineCount != oldValue { changed(shrinking: dropExcess()) }
+        }
+    }
+
+    /// Whether the log takes keyboard focus (a click on it, Tab); it then handles the
+    /// scrolling keys. True by default.
+    public var isFocusable: Bool
+
+    /// True while the newest line is kept in view as lines arrive; false once the user
+    /// scrolled up, until they scroll back to the end (or press End, or ``scrollToEnd()``).
+    public private(set) var isFollowing = true
+
+    /// The number of lines the log holds.
+    public var lineCount: Int { lines.count }
+
+    /// The rows of the wheel's one step.
+    public static let wheelStep = 3
+
+    var lines = LogLines()
+    /// Where the view starts while it does not follow the end.
+    var top = Position(line: 0, row: 0)
+    /// The size last laid out, to notice a new one.
+    private var laidOutSize: Size = .zero
+    /// The height ``fittingSize(width:)`` last answered and whether that answer was capped
+    /// (see ``changed()``).
+    private var fittingAnswer: (height: Int, capped: Bool)?
+
+    /// - Parameters:
+    ///   - maximumLineCount: drop the oldest lines beyond this many (nil: keep all).
+    ///   - style: the text's style; the theme's text style when nil.
+    ///   - isFocusable: whether the log takes focus and then handles the scrolling keys.
+    public init(maximumLineCount: Int? = nil, style: Style? = nil, isFocusable: Bool = true) {
+        self.maximumLineCount = maximumLineCount.map { max(0, $0) }
+        self.style = style
+        self.isFocusable = isFocusable
+    }
+
+    open override var canBecomeFocused: Bool { isFocusable }
+
+    // MARK: - Lines
+
+    /// Appends `line` at the bottom, in `style` (the log's style when nil). Text with line
+    /// breaks in it becomes several lines; one break at its very end adds no empty line, so
+    /// `append("done\n")` appends one line.
+    public func append(_ line: String, style: Style? = nil) {
+        store(line, style: style)
+        changed(shrinking: dropExcess())
+    }
+
+    /// Appends each of `lines` (see ``append(_:style:)``), asking for one frame for all of them.
+    public func append(contentsOf lines: some Sequence<String>, style: Style? = nil) {
+        for line in lines { store(line, style: style) }
+        changed(shrinking: dropExcess())
+    }
+
+    /// Removes every line; the log follows its end again.
+    public func clear() {
+        lines.removeAll()
+        isFollowing = true
+        changed(shrinking: true)
+    }
+
+    private func store(_ text: String, style: Style?) {
+        for line in LogLines.split(text) { lines.append(LogLines.Line(text: line, style: style)) }
+    }
+
+    /// Drops the oldest lines beyond ``maximumLineCount``; returns whether it dropped any.
+    private func dropExcess() -> Bool {
+        guard let maximum = maximumLineCount, lines.count > maximum else { return false }
+        lines.dropOldest(lines.count - max(0, maximum))
+        guard !isFollowing, top.line < lines.firstID else { return true }
+        // The line the view started at is gone: start at the oldest one left.
+        top = Position(line: lines.firstID, row: 0)
+        if lines.isEmpty || top >= endTop(in: layoutFrame.size) { isFollowing = true }
+        return true
+    }
+
+    /// What the log draws changed. When a presentation sized by the log's content asked for
+    /// its fitting height and that height may now differ (it was below its cap, or lines went
+    /// away), the presentation is laid out again; otherwise only the log is drawn again.
+    private func changed(shrinking: Bool) {
+        if let answer = fittingAnswer, !answer.capped || shrinking {
+            fittingAnswer = nil
+            setNeedsLayout()
+        } else {
+            setNeedsDisplay()
+        }
+    }
+
+    // MARK: - Scrolling
+
+    /// Scrolls by `rows` rows: negative toward older lines, positive toward newer ones.
+    /// Scrolling up leaves the end (the log stops following); reaching the last row follows
+    /// it again.
+    public func scroll(by rows: Int) {
+        let size = layoutFrame.size
+        guard size.width > 0, size.height > 0, !lines.isEmpty, rows != 0 else { return }
+        let end = endTop(in: size)
+        let current = isFollowing ? end : min(clamped(top, width: size.width), end)
+        let target = moved(current, by: rows, width: size.width)
+        setScroll(following: target >= end, top: target)
+    }
+
+    /// Shows the first line. The log stops following unless every line fits.
+    public func scrollToTop() {
+        let size = layoutFrame.size
+        guard size.width > 0, size.height > 0, !lines.isEmpty else { return }
+        let first = Position(line: lines.firstID, row: 0)
+        setScroll(following: first >= endTop(in: size), top: first)
+    }
+
+    /// Shows the last line and follows the end again.
+    public func scrollToEnd() {
+        setScroll(following: true, top: top)
+    }
+
+    private func setScroll(following: Bool, top: Position) {
+        let old = (isFollowing, self.top)
+        isFollowing = following
+        if !following { self.top = top }
+        if old != (isFollowing, self.top) { setNeedsDisplay() }
+    }
+
+    // MARK: - View
+
+    /// The rows the lines take at `width`, counting from the newest line back and stopping at
+    /// the screen's height: a log is seldom shown whole, and counting on would wrap lines
+    /// nobody can see. A presentation that holds a log therefore grows with its lines up to
+    /// the room it has.
+    open override func fittingSize(width: Int) -> Size {
+        let cap = max(1, scene?.size.height ?? 100)
+        var height = 0
+        if width > 0, !lines.isEmpty {
+            var id = lines.lastID
+            while id >= lines.firstID, height < cap {
+                height += lines.rows(of: id, width: width).count
+                id -= 1
+            }
+        }
+        fittingAnswer = (min(height, cap), height >= cap)
+        return Size(width: max(0, width), height: min(height, cap))
+    }
+
+    open override func layoutSubviews() {
+        let size = layoutFrame.size
+        guard size != laidOutSize else { return }
+        laidOutSize = size
+        // At a new size the rows below the view may now fit: then it is at the end.
+        if !isFollowing, size.width > 0, size.height > 0, !lines.isEmpty,
+           min(clamped(top, width: size.width), endTop(in: size)) >= endTop(in: size) {
+            isFollowing = true
+        }
+    }
+
+    open override func draw(into buffer: inout CellBuffer, clip: Rect) {
+        let base = style ?? theme.text
+        let area = clip.intersection(frame)
+        buffer.fill(area, with: .blank(base))
+        // Laid out at the target size (a presentation may animate the frame).
+        let size = layoutFrame.size
+        guard size.width > 0, size.height > 0, !lines.isEmpty else { return }
+        let end = endTop(in: size)
+        var position = isFollowing ? end : min(clamped(top, width: size.width), end)
+        let firstShown = position.line
+        var y = frame.minY
+        var rowsBelow = true
+        while y < frame.minY + size.height {
+            let rows = lines.rows(of: position.line, width: size.width)
+            let style = lines[position.line].style ?? base
+            buffer.draw(rows[position.row], at: Point(x: frame.minX, y: y), style: style, clip: area)
+            y += 1
+            let next = moved(position, by: 1, width: size.width)
+            if next == position {
+                rowsBelow = false
+                break
+            }
+            position = next
+        }
+        // `position` is the first row below the view (or the last row, when none is).
+        if rowsBelow {
+            let below = lines.lastID - position.line + 1
+            drawMarker(" ↓ \(below) more ", row: y - 1, width: size.width, into: &buffer, clip: area)
+        }
+        lines.trimCache(around: firstShown...position.line, height: size.height)
+    }
+
+    /// Draws `text` right-aligned on `row`.
+    private func drawMarker(_ text: String, row: Int, width: Int, into buffer: inout CellBuffer, clip: Rect) {
+        let shown = TextWidth.truncated(text, toWidth: width)
+        let x = frame.minX + width - TextWidth.of(shown)
+        buffer.draw(shown, at: Point(x: x, y: row), style: markerStyle ?? theme.helpBar, clip: clip)
+    }
+
+    // MARK: - Events
+
+    /// Up, Down, PageUp, PageDown, Home and End scroll (see the type's description); every
+    /// other key goes on along the responder chain.
+    open override func handleKey(_ key: Key) -> Bool {
+        let page = max(1, layoutFrame.height - 1)
+        switch key {
+        case .up: scroll(by: -1)
+        case .down: scroll(by: 1)
+        case .pageUp: scroll(by: -page)
+        case .pageDown: scroll(by: page)
+        case .home: scrollToTop()
+        case .end: scrollToEnd()
+        default: return false
+        }
+        return true
+    }
+
+    /// The wheel scrolls ``wheelStep`` rows a step; presses and drags go on to the superview.
+    open override func handleMouse(_ event: MouseEvent) -> Bool {
+        switch event.kind {
+        case .scrollUp: scroll(by: -Self.wheelStep)
+        case .scrollDown: scroll(by: Self.wheelStep)
+        default: return false
+        }
+        return true
+    }
+}

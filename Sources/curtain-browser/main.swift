@@ -74,8 +74,8 @@ final class Browser {
         guard let entry = selected else { preview.text = "(empty directory)"; return }
         previewPane.title = entry.name
         if entry.isDirectory {
-            let count = (try? FileManager.default.contentsOfDirectory(atPath: entry.url.path).count).map(String.init) ?? "?"
-            preview.text = "directory, \(count) entries"
+            let count = try? FileManager.default.contentsOfDirectory(atPath: entry.url.path).count
+            preview.text = "directory, " + (count.map { "\($0) entr\($0 == 1 ? "y" : "ies")" } ?? "not readable")
             return
         }
         guard let handle = FileHandle(forReadingAtPath: entry.url.path) else {
@@ -85,7 +85,9 @@ final class Browser {
         }
         defer { try? handle.close() }
         let bytes = (try? handle.read(upToCount: 4096)) ?? Data()
-        preview.text = bytes.contains(0) ? "binary file" : String(decoding: bytes, as: UTF8.self)
+        // Text is UTF-8 with no NUL (the last character may be cut by the 4 KiB read).
+        let text = (0...3).lazy.compactMap { String(data: bytes.dropLast($0), encoding: .utf8) }.first
+        preview.text = text.flatMap { $0.contains("\0") ? nil : $0 } ?? "binary file"
     }
 
     func showInfo() {
@@ -120,5 +122,6 @@ final class Browser {
 let start = CommandLine.arguments.dropFirst().first.map { URL(fileURLWithPath: $0) }
     ?? URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
 MainActor.assumeIsolated {
-    Browser(directory: start.standardizedFileURL).app.runInTerminal(programName: "curtain-browser")
+    let browser = Browser(directory: start.standardizedFileURL)   // kept alive while the app runs
+    browser.app.runInTerminal(programName: "curtain-browser")
 }

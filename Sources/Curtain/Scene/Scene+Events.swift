@@ -68,6 +68,8 @@ extension Scene {
     /// it traps focus) the view it was presented from and up.
     private func forEachResponder(_ view: (View) -> Bool, onController controller: (PresentationController) -> Bool) -> Bool {
         var current: View? = focusedView ?? root
+        // A presentation that traps focus gets the keys even when nothing in it can take focus.
+        if let trap = focusTrap?.presentedView, !(focusedView.map(trap.isAncestor) ?? false) { current = trap }
         // A presentation presented from inside its own content would loop; no chain is longer
         // than the views and presentations on screen.
         var steps = 0

@@ -111,4 +111,17 @@ import Testing
         #expect(scene.handle(.paste("x")) == false)
         #expect(log.take().contains("field: paste") == false)
     }
+
+    @Test func aModalWhoseContentCannotTakeFocusStillGetsTheKeys() {
+        scene.focus(field)
+        let content = Probe("modal", log: log)
+        let modal = FullScreenPresentationController(presentedView: content)
+        scene.present(modal, from: field)
+        scene.renderFrame()
+        #expect(scene.focusedView === field, "nothing in it could take the focus")
+        scene.handle(.key(.character("x")))
+        #expect(log.take() == ["modal: x"], "the views beneath never see it")
+        scene.handle(.key(.escape))
+        #expect(modal.state == .dismissing, "Esc reached its controller")
+    }
 }

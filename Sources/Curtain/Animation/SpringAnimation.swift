@@ -84,6 +84,17 @@ public struct SpringAnimation: Sendable {
         self.oscillator = Self.oscillator(for: spring)
     }
 
+    /// A spring leaving `value` at `velocity` (cells per second) for `target`, from `time`: a
+    /// released drag springing back with the speed the pointer had. For springs that do not
+    /// bounce the velocity is limited as on retarget (no overshoot); bouncing springs keep it.
+    public init(value: Double, velocity: Double, target: Double, spring: Spring, at time: Double) {
+        self.init(value: value, spring: spring)
+        self.velocity = velocity.isFinite ? velocity : 0
+        self.target = target.isFinite ? target : self.value
+        self.time = time.isFinite ? time : nil
+        constrainVelocity()
+    }
+
     /// True when the value rests exactly on the target and `cells` shows it: until then, keep
     /// stepping.
     public var isSettled: Bool {

@@ -74,6 +74,8 @@ open class AlertController: PresentationController {
 
     open override var edge: PresentationEdge { .top }
     open override var trapsFocus: Bool { true }
+    /// A card sits in the middle: it stacks with nothing.
+    open override var stacksWithOthers: Bool { placement == .sheet }
     open override var insets: EdgeInsets { EdgeInsets(top: 0, left: 2, bottom: 1, right: 2) }
 
     open override func frameOfPresentedView(inContext context: Rect, safeArea: EdgeInsets) -> Rect {

@@ -6,6 +6,8 @@ public enum DismissalReason: Sendable, Equatable {
     case escapeKey
     /// A press on the dimmed area around it.
     case pressOutside
+    /// The user dragged it away with the mouse.
+    case dragged
     /// Something newer took its place (a newer notification in the same context).
     case replaced
     /// The program dismissed it (``Scene/dismiss(_:animated:reason:)``), an action of its

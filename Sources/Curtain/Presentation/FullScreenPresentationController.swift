@@ -23,4 +23,6 @@ open class FullScreenPresentationController: PresentationController {
     open override func clipRect(in context: View) -> Rect { context.frame }
     open override var dimmingStrength: Double { 0.5 }
     open override var trapsFocus: Bool { true }
+    open override var stacksWithOthers: Bool { false }
+    open override var allowsInteractiveDismissal: Bool { false }
 }

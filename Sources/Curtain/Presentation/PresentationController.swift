@@ -36,7 +36,7 @@ open class PresentationController {
 
     /// The frame drawn in the current animation frame: ``frameOfPresentedView`` moved by the slide
     /// and with its height following the spring, in whole cells.
-    public private(set) var displayedFrame: Rect = .zero
+    public internal(set) var displayedFrame: Rect = .zero
 
     /// The frame the content is laid out in during the current animation frame: the target
     /// size (``frameOfPresentedView``'s), moved with the slide and held against the edge the
@@ -45,7 +45,8 @@ open class PresentationController {
     public var contentLayoutFrame: Rect {
         var frame = frameOfPresentedView
         frame.origin.x = displayedFrame.minX
-        frame.origin.y = edge == .bottom ? displayedFrame.maxY - frame.height : displayedFrame.minY
+        let fromFarSide = (edge == .bottom) != isStackedAway
+        frame.origin.y = fromFarSide ? displayedFrame.maxY - frame.height : displayedFrame.minY
         return frame
     }
 
@@ -67,9 +68,24 @@ open class PresentationController {
     /// Esc or a press outside, was replaced, or was dismissed by the program.
     public var onDismiss: (@MainActor (DismissalReason) -> Void)?
 
-    /// 0 = off-screen, 1 = at its frame. Dim and slide follow it.
-    private var progress: Double = 0
-    private var progressAnimation: TimedAnimation?
+    /// 0 = off-screen, 1 = at its frame. Dim and slide follow it. Above 1 while dragged the
+    /// wrong way (the rubber band).
+    var progress: Double = 0
+    var progressAnimation: TimedAnimation?
+    /// After a drag released short of dismissing: the offset from the frame, in cells along the
+    /// slide, springing back to 0 (``PresentationController+Dragging``).
+    var offsetSpring: SpringAnimation?
+    /// While the pointer holds it.
+    var drag: DragState?
+    /// The frame before stacking: where it would be alone in its context.
+    var soloFrame: Rect = .zero
+    /// 1 while shown in its stack, 0 when collapsed into the stack's "+N more" line; animated.
+    var stackVisibility = SpringAnimation(value: 1, spring: .critical)
+    /// Set by the scene while a newer presentation sits between this one and the edge: its
+    /// content then shows from its far side (the visible part of a stacked presentation).
+    var isStackedAway = false
+    /// The "+N more" line drawn after this presentation (the newest of a stack that hides some).
+    var stackOverflowLine: (rect: Rect, hidden: Int)?
     private var height: SpringAnimation?
     private var animateNextLayout = true
     /// When the content was last interacted with or presented, for ``autoDismissDelay``.
@@ -138,6 +154,16 @@ open class PresentationController {
     /// Whether Esc, when nothing in the presented content handled it, dismisses this.
     open var dismissesOnEscape: Bool { true }
 
+    /// Whether the user may drag it away toward its edge with the mouse: it follows the
+    /// pointer, resists the wrong way, and on release either leaves or springs back (seed 003's
+    /// interactive dismissal). True by default; a full-screen modal says false.
+    open var allowsInteractiveDismissal: Bool { true }
+
+    /// Whether it stacks with the other presentations on the same edge of its context (newest
+    /// nearest the edge, at most ``Scene/maximumStackedPresentations`` shown). True by default;
+    /// presentations whose frame is not against an edge say false.
+    open var stacksWithOthers: Bool { true }
+
     // MARK: - Events
 
     /// Handles a key the presented content did not handle (the controller is the next
@@ -205,14 +231,16 @@ open class PresentationController {
     }
 
     func beginDismissal(at now: Double, motion: MotionSettings) {
+        drag = nil
+        offsetSpring = nil
         if state == .presenting { presentationTransitionDidEnd(false) }
         state = .dismissing
         dismissalTransitionWillBegin()
         animateProgress(to: 0, at: now, motion: motion)
     }
 
-    private func animateProgress(to target: Double, at now: Double, motion: MotionSettings) {
-        let duration = motion.duration(transitionDuration) * abs(target - progress)
+    func animateProgress(to target: Double, at now: Double, motion: MotionSettings) {
+        let duration = motion.duration(transitionDuration) * min(1, abs(target - progress))
         if duration <= 0 {
             progress = target
             progressAnimation = nil
@@ -228,9 +256,16 @@ open class PresentationController {
             progress = animation.value(at: now)
             if animation.isFinished(at: now) { progressAnimation = nil }
         }
+        if var spring = offsetSpring {
+            spring.step(to: now)
+            progress = 1 - spring.value / max(1, Double(slideDistance))
+            offsetSpring = spring.isSettled ? nil : spring
+            if spring.isSettled { progress = 1 }
+        }
         height?.step(to: now)
+        stackVisibility.step(to: now)
         updateDisplayedFrame()
-        guard progressAnimation == nil else { return nil }
+        guard progressAnimation == nil, offsetSpring == nil, drag == nil else { return nil }
         switch state {
         case .presenting where progress >= 1:
             state = .presented
@@ -249,32 +284,40 @@ open class PresentationController {
 
     /// True while something on screen still moves.
     var isAnimating: Bool {
-        progressAnimation != nil || state == .presenting || state == .dismissing
-            || !(height?.isSettled ?? true)
+        (progressAnimation != nil || state == .presenting || state == .dismissing || offsetSpring != nil
+            || !(height?.isSettled ?? true) || !stackVisibility.isSettled) && drag == nil
     }
 
-    private func updateDisplayedFrame() {
-        guard let context = contextView else { return }
-        let target = frameOfPresentedView
-        let rows = max(0, min(height?.cells ?? target.height,
-                              context.frame.height))
-        var frame = target
-        frame.size.height = rows
-        if edge == .bottom { frame.origin.y = target.maxY - rows }
-        // Slide: from fully beyond the context's content edge (progress 0) to the frame (1).
+    /// How far the content travels to leave, in cells: from its frame to beyond the edge of
+    /// the area it is clipped to.
+    var slideDistance: Int {
+        guard let context = contextView else { return 0 }
         let area = clipRect(in: context)
-        let eased = progress
-        switch edge {
-        case .bottom:
-            let distance = max(0, area.maxY - frame.minY)
-            frame.origin.y += CellQuantizer.cells((1 - eased) * Double(distance))
-        case .top:
-            let distance = max(0, frame.maxY - area.minY)
-            frame.origin.y -= CellQuantizer.cells((1 - eased) * Double(distance))
-        }
+        let frame = restingFrame(in: context)
+        return edge == .bottom ? max(0, area.maxY - frame.minY) : max(0, frame.maxY - area.minY)
+    }
+
+    /// The frame at rest: the stored target with the height the spring shows now.
+    private func restingFrame(in context: View) -> Rect {
+        let target = frameOfPresentedView
+        var frame = target
+        frame.size.height = max(0, min(height?.cells ?? target.height, context.frame.height))
+        if edge == .bottom { frame.origin.y = target.maxY - frame.height }
+        return frame
+    }
+
+    func updateDisplayedFrame() {
+        guard let context = contextView else { return }
+        var frame = restingFrame(in: context)
+        // Slide: from fully beyond the context's content edge (progress 0) to the frame (1).
+        let offset = CellQuantizer.cells((1 - progress) * Double(slideDistance))
+        frame.origin.y += edge == .bottom ? offset : -offset
+        soloFrame = frame
         displayedFrame = frame
+        isStackedAway = false
+        stackOverflowLine = nil
         // The dim moves in at most four visible steps: each step repaints the whole dimmed area.
-        displayedDim = dimmingStrength * (progress * 4).rounded(.up) / 4
+        displayedDim = dimmingStrength * (min(1, progress) * 4).rounded(.up) / 4
         if progress <= 0 { displayedDim = 0 }
     }
 }

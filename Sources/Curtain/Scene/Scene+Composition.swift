@@ -58,13 +58,30 @@ extension Scene {
         return buffer
     }
 
-    /// Every presentation but the top-most, and the top-most one's dim.
+    /// Every presentation but the top-most, and every dim.
     private func drawPresentationsBeneathTheTop(_ layers: [PresentationController], into buffer: inout CellBuffer) {
+        let dims = contextDims(layers)
         for (index, controller) in layers.enumerated() {
             guard let context = controller.contextView else { continue }
-            buffer.dim(controller.dimmingRect(in: context), strength: controller.displayedDim)
+            if let dim = dims[ObjectIdentifier(controller)] { buffer.dim(controller.dimmingRect(in: context), strength: dim) }
             if index < layers.count - 1 { drawContent(of: controller, into: &buffer) }
         }
+    }
+
+    /// One dim per context, however many presentations it holds: the strongest any of them
+    /// shows, laid under the first of them (so it darkens the context once).
+    func contextDims(_ layers: [PresentationController]) -> [ObjectIdentifier: Double] {
+        var strongest: [ObjectIdentifier: Double] = [:]
+        for controller in layers {
+            guard let context = controller.contextView else { continue }
+            strongest[ObjectIdentifier(context), default: 0] = max(strongest[ObjectIdentifier(context)] ?? 0, controller.displayedDim)
+        }
+        var dims: [ObjectIdentifier: Double] = [:]
+        for controller in layers {
+            guard let context = controller.contextView, let dim = strongest.removeValue(forKey: ObjectIdentifier(context)) else { continue }
+            dims[ObjectIdentifier(controller)] = dim
+        }
+        return dims
     }
 
     private func drawContent(of controller: PresentationController, into buffer: inout CellBuffer) {
@@ -76,10 +93,17 @@ extension Scene {
             view.layoutHierarchy()
         }
         view.drawHierarchy(into: &buffer, clip: controller.clipRect(in: context).intersection(buffer.bounds))
+        if let line = controller.stackOverflowLine {
+            let text = " +\(line.hidden) more "
+            buffer.fill(line.rect, with: .blank(theme.secondaryText))
+            buffer.draw(text, at: Point(x: line.rect.maxX - TextWidth.of(text), y: line.rect.minY), style: theme.secondaryText,
+                        clip: line.rect.intersection(controller.clipRect(in: context)))
+        }
     }
 
     private func underlayKey(_ layers: [PresentationController]) -> UnderlayKey {
-        UnderlayKey(
+        let dims = contextDims(layers)
+        return UnderlayKey(
             size: size, generation: generation, rootContent: root.contentGeneration,
             layers: layers.enumerated().map { index, controller in
                 let context = controller.contextView ?? root
@@ -87,7 +111,8 @@ extension Scene {
                 return UnderlayKey.Layer(
                     controller: ObjectIdentifier(controller),
                     dimmingRect: controller.dimmingRect(in: context),
-                    dim: controller.displayedDim,
+                    dim: dims[ObjectIdentifier(controller)] ?? 0,
+                    overflow: isTop ? nil : controller.stackOverflowLine.map { [$0.rect.minX, $0.rect.minY, $0.rect.width, $0.hidden] },
                     content: isTop ? nil : controller.presentedView.contentGeneration,
                     frame: isTop ? nil : controller.displayedFrame,
                     layoutFrame: isTop ? nil : controller.contentLayoutFrame,
@@ -110,6 +135,8 @@ struct UnderlayKey: Equatable {
         var controller: ObjectIdentifier
         var dimmingRect: Rect
         var dim: Double
+        /// The "+N more" line drawn after it: x, y, width, hidden count.
+        var overflow: [Int]?
         var content: Int?
         var frame: Rect?
         var layoutFrame: Rect?

@@ -96,6 +96,18 @@ extension Scene {
         case .press:
             return handlePress(event)
         case .drag, .release:
+            if let dragged = draggedPresentation {
+                if event.kind == .drag {
+                    dragged.continueDrag(to: event.location, now: clock.now)
+                } else {
+                    draggedPresentation = nil
+                    if dragged.endDrag(at: event.location, now: clock.now, motion: motion) {
+                        dismiss(dragged, reason: .dragged)
+                    }
+                }
+                setNeedsDisplay()
+                return true
+            }
             guard let captured = mouseCapture else { return false }
             if event.kind == .release { mouseCapture = nil }
             return captured.handleMouse(event)
@@ -115,8 +127,17 @@ extension Scene {
     private func handlePress(_ event: MouseEvent) -> Bool {
         let point = event.location
         mouseCapture = nil
+        draggedPresentation = nil
         for controller in presentations.reversed() where controller.state == .presenting || controller.state == .presented {
-            if let hit = hitTest(point, in: controller) { return press(event, on: hit) }
+            if let hit = hitTest(point, in: controller) {
+                // What the content does not take, its controller may: the start of a drag.
+                if press(event, on: hit) && mouseCapture != nil { return true }
+                if event.button == .left, controller.allowsInteractiveDismissal {
+                    controller.beginDrag(at: point, now: clock.now)
+                    draggedPresentation = controller
+                }
+                return true
+            }
             guard let context = controller.contextView, controller.dimmingStrength > 0,
                   controller.dimmingRect(in: context).contains(point) else { continue }
             if controller.handlePressOnDimmedArea(at: point) { return true }

@@ -74,6 +74,14 @@ public final class Scene {
     var bindings: [Key: @MainActor () -> Void] = [:]
     /// The view that took the last mouse press: it receives the drags and the release.
     weak var mouseCapture: View?
+    /// The presentation the pointer is dragging (interactive dismissal).
+    weak var draggedPresentation: PresentationController?
+
+    /// At most this many presentations show on one edge of one context; older ones collapse
+    /// into a "+N more" line until room frees.
+    public var maximumStackedPresentations = 3 {
+        didSet { if maximumStackedPresentations != oldValue { setNeedsLayout() } }
+    }
     /// Pending timers, in the order they were scheduled.
     var timers: [SceneTimer] = []
 
@@ -165,6 +173,7 @@ public final class Scene {
             restoreFocus(from: controller)
         }
         if let captured = mouseCapture, controller.presentedView.isAncestor(of: captured) { mouseCapture = nil }
+        if draggedPresentation === controller { draggedPresentation = nil }
         setNeedsDisplay()
     }
 
@@ -235,6 +244,7 @@ public final class Scene {
         for controller in presentations {
             if controller.advance(to: now) == .dismissed { removed = true }
         }
+        stackPresentations(now: now)
         if removed {
             let gone = presentations.filter { $0.state == .dismissed }
             presentations.removeAll { $0.state == .dismissed }
@@ -257,6 +267,9 @@ public final class Scene {
         if root.frames != before { root.contentGeneration &+= 1 }
         for controller in presentations {
             controller.layout(motion: motion, now: clock.now)
+        }
+        stackPresentations(now: clock.now)
+        for controller in presentations {
             controller.presentedView.frame = controller.displayedFrame
             controller.presentedView.layoutFrame = controller.contentLayoutFrame
             controller.presentedView.layoutHierarchy()

@@ -1,0 +1,102 @@
+import CurtainLayout
+
+extension Scene {
+    /// Presentations on the same edge of the same context that stack: oldest first.
+    func stacks() -> [[PresentationController]] {
+        var groups: [[PresentationController]] = []
+        var index: [Key: Int] = [:]
+        for controller in presentations where controller.stacksWithOthers {
+            guard let context = controller.contextView else { continue }
+            let key = Key(context: ObjectIdentifier(context), top: controller.edge == .top)
+            if let position = index[key] {
+                groups[position].append(controller)
+            } else {
+                index[key] = groups.count
+                groups.append([controller])
+            }
+        }
+        return groups
+    }
+
+    private struct Key: Hashable {
+        var context: ObjectIdentifier
+        var top: Bool
+    }
+
+    /// Places the presentations of each stack: the newest where it would be alone (sliding in
+    /// and out against the edge), each older one right beyond the newer one, as tall as the part
+    /// of it that is in (so one leaving from the middle collapses in place and the others close
+    /// up, never overlapping). At most ``maximumStackedPresentations`` show, and only as many
+    /// as fit; the older ones collapse into a "+N more" line beyond the last shown, and come
+    /// back as room frees.
+    func stackPresentations(now: Double) {
+        for group in stacks() {
+            if group.count > 1 {
+                stack(group, now: now)
+            } else if group[0].stackVisibility.value != 1 {
+                group[0].stackVisibility.jump(to: 1)   // alone: nothing to collapse into
+            }
+        }
+    }
+
+    private func stack(_ group: [PresentationController], now: Double) {
+        guard let newest = group.last, let context = newest.contextView else { return }
+        let bottom = newest.edge == .bottom
+        let area = newest.clipRect(in: context)
+        // Which stay shown: the newest ones that fit, leaving members not counted.
+        let resting = newest.frameOfPresentedView
+        var room = bottom ? resting.maxY - area.minY - newest.insets.top : area.maxY - resting.minY - newest.insets.bottom
+        var shown = 0
+        var hidden = 0
+        var visible: [ObjectIdentifier: Bool] = [:]
+        for controller in group.reversed() {
+            let leaving = controller.state == .dismissing
+            let height = controller.frameOfPresentedView.height
+            let fits = shown < maximumStackedPresentations && height <= room - (controller === group.first ? 0 : 1)
+            let show = leaving || controller === newest || fits
+            visible[ObjectIdentifier(controller)] = show
+            if show {
+                if !leaving { shown += 1; room -= height }
+            } else {
+                hidden += 1
+            }
+        }
+        for controller in group {
+            let target: Double = visible[ObjectIdentifier(controller)] == true ? 1 : 0
+            if controller.stackVisibility.target != target {
+                controller.stackVisibility.spring = motion.spring(controller.resizeSpring)
+                controller.stackVisibility.retarget(target, at: now)
+                controller.stackVisibility.step(to: now)
+            }
+        }
+        // Pack from the edge outward.
+        // The older ones start where the newest's part that is in ends (its far side, or its
+        // resting edge line while it is all out).
+        let solo = newest.soloFrame
+        var cursor = bottom ? min(solo.minY, resting.maxY) : max(solo.maxY, resting.minY)
+        for controller in group.dropLast().reversed() {
+            let rows = Int((Double(extent(of: controller)) * controller.stackVisibility.value).rounded())
+            let frame = controller.soloFrame
+            var placed = Rect(x: frame.minX, y: bottom ? cursor - rows : cursor, width: frame.width, height: rows)
+            placed = placed.intersection(area)
+            controller.displayedFrame = placed.isEmpty ? Rect(x: frame.minX, y: cursor, width: frame.width, height: 0) : placed
+            controller.isStackedAway = true
+            cursor = bottom ? cursor - rows : cursor + rows
+        }
+        if hidden > 0 {
+            let row = bottom ? cursor - 1 : cursor
+            let line = Rect(x: solo.minX, y: row, width: solo.width, height: 1)
+            if area.contains(line.origin) { newest.stackOverflowLine = (line, hidden) }
+        }
+    }
+
+    /// Rows of `controller` that are in (its visible part when alone): all of it at rest,
+    /// less while it slides.
+    private func extent(of controller: PresentationController) -> Int {
+        let solo = controller.soloFrame
+        let resting = controller.frameOfPresentedView
+        let height = solo.height
+        let outside = controller.edge == .bottom ? max(0, solo.maxY - resting.maxY) : max(0, resting.minY - solo.minY)
+        return max(0, height - outside)
+    }
+}

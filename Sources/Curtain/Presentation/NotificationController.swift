@@ -55,8 +55,8 @@ final class NotificationView: Label {
 extension Scene {
     /// Shows a short message in the presentation context of `view` (the whole screen when nil)
     /// that goes away by itself after `duration` seconds (3 by default) and never takes the
-    /// focus. A newer notification in the same context replaces an older one (its
-    /// ``PresentationController/onDismiss`` hears ``DismissalReason/replaced``).
+    /// focus. Notifications in one context stack, the newest nearest the edge (see
+    /// ``maximumStackedPresentations``).
     ///
     /// ```swift
     /// scene.notify("Saved notes.txt")
@@ -66,10 +66,6 @@ extension Scene {
     public func notify(_ message: String, title: String? = nil, severity: NotificationController.Severity = .information,
                        duration: Double = 3, in view: View? = nil) -> NotificationController {
         let anchor = view ?? root
-        let context = anchor.presentationContext ?? root
-        for old in presentations where old is NotificationController && old.contextView === context {
-            dismiss(old, reason: .replaced)
-        }
         let controller = NotificationController(message: message, title: title, severity: severity, duration: duration)
         present(controller, from: anchor)
         return controller

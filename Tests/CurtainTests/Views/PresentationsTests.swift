@@ -76,17 +76,17 @@ final class SplitRoot: View {
         #expect(!panes.app.scene.wantsPointerMotion)
     }
 
-    @Test func aNewerNotificationReplacesTheOlderOneInItsContext() {
+    @Test func notificationsInOneContextStackAndOthersStayApart() {
         let panes = TwoPanes()
-        var first: DismissalReason?
-        panes.app.scene.notify("First", in: panes.right).onDismiss = { first = $0 }
+        panes.app.scene.notify("First", in: panes.right)
         panes.pilot.settle()
         panes.app.scene.notify("Second", in: panes.right)
         panes.app.scene.notify("Elsewhere", in: panes.left)
         panes.pilot.settle()
-        #expect(!panes.pilot.text.contains("First"))
-        #expect(panes.pilot.text.contains("Second") && panes.pilot.text.contains("Elsewhere"))
-        #expect(first == .replaced)
+        let first = panes.pilot.lines.firstIndex { $0.contains("First") }
+        let second = panes.pilot.lines.firstIndex { $0.contains("Second") }
+        #expect(first != nil && second != nil && first! < second!, "the newest nearest the edge")
+        #expect(panes.pilot.text.contains("Elsewhere"))
     }
 
     @Test func severitiesUseTheirThemeColours() throws {

@@ -24,7 +24,7 @@ struct ScriptLoadTests {
         } catch {
             #expect(
                 error.description
-                    == "\(path):2:1: unknown command 'kye' (expected one of: key, type, wait, resize, end)")
+                    == "\(path):2:1: unknown command 'kye' (expected one of: key, type, wait, resize, mouse, drag, end)")
         }
     }
 

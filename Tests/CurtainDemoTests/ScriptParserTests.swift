@@ -1,4 +1,5 @@
 import Curtain
+import CurtainLayout
 import Testing
 
 @testable import CurtainDemoKit
@@ -243,15 +244,15 @@ struct ScriptParserTests {
     // MARK: Other errors
 
     @Test func unknownCommand() {
-        let expected = "unknown command 'kye' (expected one of: key, type, wait, resize, end)"
+        let expected = "unknown command 'kye' (expected one of: key, type, wait, resize, mouse, drag, end)"
         let text = (1...6).map { _ in "key t" }.joined(separator: "\n") + "\nkye Enter\n"
         #expect(parseError(text, file: "tour.txt")?.description == "tour.txt:7:1: \(expected)")
         #expect(
             parseError("  Key t")?.description
-                == "demo.txt:1:3: unknown command 'Key' (expected one of: key, type, wait, resize, end)")
+                == "demo.txt:1:3: unknown command 'Key' (expected one of: key, type, wait, resize, mouse, drag, end)")
         #expect(
             parseError("typeHello")?.message
-                == "unknown command 'typeHello' (expected one of: key, type, wait, resize, end)")
+                == "unknown command 'typeHello' (expected one of: key, type, wait, resize, mouse, drag, end)")
         #expect(parseError("key t # press t")?.message.hasPrefix("unexpected '#'") == true)
     }
 
@@ -334,7 +335,7 @@ struct ScriptParserTests {
     // MARK: Quoted script text never reaches the terminal raw
 
     private static let keyNames = "t, T, m, q, Enter, Esc, Tab, BTab, Backspace, Left, Right, Up, Down, Ctrl-C"
-    private static let commandNames = "expected one of: key, type, wait, resize, end"
+    private static let commandNames = "expected one of: key, type, wait, resize, mouse, drag, end"
 
     @Test func controlCharactersAreQuotedAsControlPictures() {
         // An escape sequence that would set the terminal title if printed raw.
@@ -401,4 +402,41 @@ struct ScriptParserTests {
 private func hex(_ byte: UInt8) -> String {
     let digits = Array("0123456789ABCDEF")
     return String([digits[Int(byte >> 4)], digits[Int(byte & 0xF)]])
+}
+
+@Suite struct ScriptMouseTests {
+    @Test func mouseDragAndSettledParse() throws {
+        let script = try Script.parse("mouse down 10 4\nmouse drag 10 5\nmouse up 11 6\ndrag 1 2 to 3 8 over 100ms\nwait settled\n", fileName: "m")
+        #expect(script.commands == [
+            .mouse(.press, column: 10, row: 4), .mouse(.drag, column: 10, row: 5), .mouse(.release, column: 11, row: 6),
+            .drag(from: Point(x: 1, y: 2), to: Point(x: 3, y: 8), milliseconds: 100), .waitSettled,
+        ])
+    }
+
+    @Test func aDragIsAPressEvenlySpacedMovesOneAFrameAndARelease() throws {
+        let timeline = ScriptTimeline(script: try Script.parse("drag 0 0 to 0 12 over 100ms", fileName: "d"))
+        let mouse = timeline.events.compactMap { event -> (Double, MouseEvent)? in
+            if case .mouse(let m) = event.event { return (event.time, m) } else { return nil }
+        }
+        #expect(mouse.first?.1.kind == .press && mouse.first?.0 == 0)
+        #expect(mouse.last?.1 == MouseEvent(.release, at: Point(x: 0, y: 12)))
+        let moves = mouse.filter { $0.1.kind == .drag }
+        #expect(moves.count == 6, "100 ms at 60 a second")
+        #expect(moves.map(\.1.location.y) == [2, 4, 6, 8, 10, 12])
+        #expect(abs(moves.last!.0 - 0.1) < 1e-9)
+        #expect(timeline.duration == 0.1)
+    }
+
+    @Test(arguments: [
+        ("mouse", "1:6: missing action after 'mouse' (expected down, drag or up, then a cell, like: mouse down 10 4)"),
+        ("mouse click 1 2", "1:7: unknown mouse action 'click' (expected down, drag or up)"),
+        ("mouse up 1", "1:10: missing cell (expected a column and a row, 0-based cells like 10 4)"),
+        ("mouse up -1 2", "1:10: invalid cell '-1' (expected a column and a row, 0-based cells like 10 4, each below 1000)"),
+        ("drag 1 2 3 4 over 1s", "1:10: invalid drag (expected: drag COL ROW to COL ROW over DURATION, like drag 10 20 to 10 23 over 300ms)"),
+        ("drag 1 2 to 3 4 over fast", "1:22: invalid duration 'fast' (expected a number followed by ms or s, like 400ms or 1.5s)"),
+    ])
+    func mistakesSayWhere(text: String, message: String) {
+        #expect((try? Script.parse(text, fileName: "s")) == nil)
+        do { _ = try Script.parse(text, fileName: "s") } catch { #expect(error.description == "s:" + message) }
+    }
 }

@@ -34,8 +34,10 @@ open class Label: View {
     public var lineBreak: LineBreak { didSet { if lineBreak != oldValue { invalidate() } } }
     /// Whether a box is drawn around the text (one cell on each side).
     public var border: Bool { didSet { if border != oldValue { invalidate() } } }
-    /// The style of the box; nil uses the text's style.
+    /// The style of the box; nil uses ``borderRole``, or the text's style without one.
     public var borderStyle: Style? { didSet { if borderStyle != oldValue { setNeedsDisplay() } } }
+    /// The theme's role for the box when ``borderStyle`` is nil (`\.sheetBorder`, `\.modalBorder`…).
+    public var borderRole: KeyPath<Theme, Style>? { didSet { if borderRole != oldValue { setNeedsDisplay() } } }
     /// Shown in the top line of the box.
     public var title: String? { didSet { if title != oldValue { setNeedsDisplay() } } }
     /// Blank columns between the text and the box (or the frame) on the left and right.
@@ -80,8 +82,8 @@ open class Label: View {
     /// The style text and background are drawn in: ``style``, else the theme's ``role``.
     open var resolvedStyle: Style { style ?? theme[keyPath: role] }
 
-    /// The style of the box: ``borderStyle``, else ``resolvedStyle``.
-    open var resolvedBorderStyle: Style { borderStyle ?? resolvedStyle }
+    /// The style of the box: ``borderStyle``, else the theme's ``borderRole``, else ``resolvedStyle``.
+    open var resolvedBorderStyle: Style { borderStyle ?? borderRole.map { theme[keyPath: $0] } ?? resolvedStyle }
 
     private func invalidate() {
         rows = nil

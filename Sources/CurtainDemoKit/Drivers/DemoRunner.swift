@@ -54,7 +54,9 @@ package enum DemoRunner {
         }
         // Without a script, the first frame is the whole run: an empty script ends at once.
         let script = timeline ?? ScriptTimeline(script: Script(fileName: "", steps: []))
-        demo.app.run(on: ScriptedBackend(playing: script, over: HeadlessBackend(size: options.size)))
+        let scripted = ScriptedBackend(playing: script, over: HeadlessBackend(size: options.size))
+        scripted.isSettled = { !demo.scene.isAnimating }
+        demo.app.run(on: scripted)
         recorder?.finish(at: clock.now)
         if let outputError { throw outputError }
         if !options.frames { try StandardStreams.writeOutput(render(last, as: options.output, colorDepth: colorDepth)) }
@@ -83,6 +85,7 @@ package enum DemoRunner {
         demo.app.addFrameObserver { frame, time in recorder?.record(frame, at: time) }
         if let timeline {
             let scripted = ScriptedBackend(playing: timeline, over: terminal)
+            scripted.isSettled = { !demo.scene.isAnimating }
             demo.app.run(on: scripted)
             warnings = scripted.warnings
         } else {

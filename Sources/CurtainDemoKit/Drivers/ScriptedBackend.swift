@@ -5,6 +5,9 @@ import CurtainScreen
 /// A backend that plays a script over another backend: each scripted event at its time, the
 /// wrapped backend's own events in between, and the end of input at the script's end.
 ///
+/// `wait settled` holds the rest of the script until ``isSettled`` says nothing moves; the
+/// script's later times move back by how long that took.
+///
 /// Over a ``HeadlessBackend`` the waits cost nothing (the manual clock jumps to the next
 /// event) and `resize` changes the headless screen. Over a terminal, time passes for real and
 /// a `resize` is skipped with a warning: a real terminal is resized by its user.
@@ -15,6 +18,12 @@ final class ScriptedBackend: Backend {
     private let headless: HeadlessBackend?
     private var cursor: ScriptCursor
     private var due: [ScriptTimeline.TimedEvent] = []
+    /// Seconds the script runs behind its timeline: the time spent in `wait settled`.
+    private var delay = 0.0
+    /// While `wait settled` holds the script: the timeline time it holds at.
+    private var heldAt: Double?
+    /// Whether nothing moves in the app (for `wait settled`); nothing ever moves by default.
+    var isSettled: @MainActor () -> Bool = { true }
     /// Lines skipped because they cannot be played here, for the user to read afterwards.
     private(set) var warnings: [String] = []
 
@@ -28,12 +37,26 @@ final class ScriptedBackend: Backend {
 
     func nextEvent(until deadline: Double?, clock: AnimationClock) -> Event? {
         while true {
-            if !due.isEmpty, let event = play(due.removeFirst()) { return event }
-            if !due.isEmpty { continue }
-            let next = cursor.nextTime
+            if let held = heldAt {
+                guard isSettled() else { return inner.nextEvent(until: deadline, clock: clock) }
+                delay = clock.now - held
+                heldAt = nil
+            }
+            if !due.isEmpty {
+                let timed = due.removeFirst()
+                if timed.event == .waitSettled {
+                    heldAt = timed.time
+                    continue
+                }
+                if let event = play(timed) { return event }
+                continue
+            }
+            let next = cursor.nextTime.map { $0 + delay }
             let wait = [deadline, next].compactMap { $0 }.min()
             if let event = inner.nextEvent(until: wait, clock: clock) { return event }
-            due = Array(cursor.advance(to: clock.now))
+            // A hair of slack: the event's time plus the delay may round a little past now,
+            // and then the same instant would be waited for forever.
+            due = Array(cursor.advance(to: clock.now - delay + 1e-9))
             if due.isEmpty { return nil }
         }
     }

@@ -16,6 +16,9 @@
 /// | `key NAME` | press one key: `t`, `T`, `m`, `q`, `Enter`, `Esc`, `Tab`, `BTab`, `Backspace`, `Left`, `Right`, `Up`, `Down`, `Ctrl-C` |
 /// | `type TEXT` | type TEXT one character at a time. TEXT is everything after the single space (or tab) that follows `type`, kept exactly: further leading spaces, trailing spaces, `#`, backslashes. There are no escapes: `\n` types a backslash and an `n`; to press Enter, use `key Enter` on its own line |
 /// | `wait DURATION` | let time pass: a number followed by `ms` or `s`, like `0ms`, `400ms`, `1.5s`, `2s`; whole milliseconds, at most `3600s` |
+/// | `wait settled` | let time pass until no animation runs; the lines after it start then |
+/// | `mouse down COL ROW`, `mouse drag COL ROW`, `mouse up COL ROW` | press, move with the button held, release the left button at a cell (0-based column and row); each takes one keystroke interval |
+/// | `drag COL ROW to COL ROW over DURATION` | a press, moves along a straight line one a frame (1/60 s) ending at the second cell, and a release there; takes DURATION |
 /// | `resize COLSxROWS` | the terminal becomes COLS columns by ROWS rows, each from 1 to 1000, like `60x20` |
 /// | `end` | stop here. Nothing after this line is read (not even checked), so notes may follow it |
 ///
@@ -25,7 +28,7 @@
 /// ## Errors
 ///
 /// The first mistake is reported with its file, line and column, and nothing runs:
-/// `tour.txt:7:1: unknown command 'kye' (expected one of: key, type, wait, resize, end)`.
+/// `tour.txt:7:1: unknown command 'kye' (expected one of: key, type, wait, resize, mouse, drag, end)`.
 /// Columns are 1-based and counted in characters (extended grapheme clusters), so a line
 /// holding CJK or emoji is counted the way it reads, not in bytes or terminal cells.
 /// Script text quoted in a message is escaped (``MessageText``): control characters show as

@@ -1,7 +1,7 @@
 /// Why a script could not be read or parsed. When a script has an error, none of it runs.
 ///
 /// `description` is the message to show the user, in the compiler-like form
-/// `tour.txt:7:1: unknown command 'kye' (expected one of: key, type, wait, resize, end)`.
+/// `tour.txt:7:1: unknown command 'kye' (expected one of: key, type, wait, resize, mouse, drag, end)`.
 /// Errors that concern the whole file (it is missing, unreadable, too large) have no line
 /// or column: `cannot read script 'tour.txt': no such file or directory`.
 struct ScriptError: Error, CustomStringConvertible, Equatable, Sendable {

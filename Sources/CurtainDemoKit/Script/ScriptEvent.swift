@@ -10,6 +10,10 @@ enum ScriptEvent: Equatable, Sendable {
     case text(Character)
     /// The terminal changes size.
     case resize(columns: Int, rows: Int)
+    /// A mouse event at a cell.
+    case mouse(MouseEvent)
+    /// `wait settled`: the player holds the rest of the script until no animation runs.
+    case waitSettled
     /// The script is over: from `end`, or after its last line.
     case end
 }
@@ -23,7 +27,8 @@ extension ScriptEvent {
         case .key(let key): .key(key)
         case .text(let character): .key(.character(character))
         case .resize(let columns, let rows): .resize(Size(width: columns, height: rows))
-        case .end: nil
+        case .mouse(let mouse): .mouse(mouse)
+        case .waitSettled, .end: nil
         }
     }
 }

@@ -1,3 +1,5 @@
+import Curtain
+import CurtainLayout
 /// Turns the bytes of a script into steps, or the first error. See ``Script`` for the language.
 ///
 /// Works on Unicode scalars rather than `Character`s while splitting, so that a combining
@@ -6,7 +8,8 @@
 struct ScriptParser {
     let fileName: String
 
-    static let commandNames = "key, type, wait, resize, end"
+    static let commandNames = "key, type, wait, resize, mouse, drag, end"
+    static let cellHint = "expected a column and a row, 0-based cells like 10 4"
     static let durationHint = "expected a number followed by ms or s, like 400ms or 1.5s"
     static let sizeHint = "expected COLUMNSxROWS, like 60x20"
     static let sizeRangeHint = "columns and rows must be whole numbers from 1 to \(maxSide)"
@@ -168,6 +171,7 @@ struct ScriptParser {
             guard let (start, text) = arguments.first else {
                 throw error(afterWord, "missing duration after 'wait' (\(Self.durationHint))")
             }
+            if text == "settled", arguments.count == 1 { return .waitSettled }
             if arguments.count > 1 {
                 throw error(
                     arguments[1].start,
@@ -195,6 +199,42 @@ struct ScriptParser {
             case .failure(let reason): throw error(start, "invalid size \(quoted(text)) (\(reason.message))")
             }
 
+        case "mouse":
+            let arguments = words(scalars, from: afterWord)
+            let kinds: [String: MouseEvent.Kind] = ["down": .press, "drag": .drag, "up": .release]
+            guard let (start, action) = arguments.first else {
+                throw error(afterWord, "missing action after 'mouse' (expected down, drag or up, then a cell, like: mouse down 10 4)")
+            }
+            guard let kind = kinds[action] else {
+                throw error(start, "unknown mouse action \(quoted(action)) (expected down, drag or up)")
+            }
+            let cell = try parseCell(Array(arguments.dropFirst()), after: afterWord, error: error)
+            if arguments.count > 3 {
+                throw error(arguments[3].start, "unexpected \(quoted(arguments[3].text)) after the cell "
+                            + extraArgumentHint(arguments[3].text, "mouse takes an action and one cell"))
+            }
+            return .mouse(kind, column: cell.x, row: cell.y)
+
+        case "drag":
+            let arguments = words(scalars, from: afterWord)
+            let usage = "expected: drag COL ROW to COL ROW over DURATION, like drag 10 20 to 10 23 over 300ms"
+            // Where the line stops following the pattern: a missing or misplaced word.
+            let pattern: [String?] = [nil, nil, "to", nil, nil, "over", nil]
+            if let broken = pattern.indices.first(where: { $0 >= arguments.count || (pattern[$0].map { arguments[$0].text != $0 } ?? false) }) {
+                let at = broken < arguments.count ? arguments[broken].start : scalars.count
+                throw error(at, "invalid drag (\(usage))")
+            }
+            if arguments.count > 7 {
+                throw error(arguments[7].start, "unexpected \(quoted(arguments[7].text)) after the duration "
+                            + extraArgumentHint(arguments[7].text, usage))
+            }
+            let from = try parseCell(Array(arguments[0...1]), after: afterWord, error: error)
+            let to = try parseCell(Array(arguments[3...4]), after: arguments[2].start, error: error)
+            switch Self.parseDuration(arguments[6].text) {
+            case .success(let milliseconds): return .drag(from: from, to: to, milliseconds: milliseconds)
+            case .failure(let reason): throw error(arguments[6].start, "invalid duration \(quoted(arguments[6].text)) (\(reason.message))")
+            }
+
         case "end":
             if let extra = words(scalars, from: afterWord).first {
                 throw error(
@@ -205,6 +245,22 @@ struct ScriptParser {
         default:
             throw error(wordStart, "unknown command \(quoted(word)) (expected one of: \(Self.commandNames))")
         }
+    }
+
+    /// A cell from two words, 0-based column and row up to ``maxSide``.
+    private func parseCell(_ words: [(start: Int, text: String)], after position: Int,
+                           error: (Int, String) -> ScriptError) throws(ScriptError) -> Point {
+        guard words.count >= 2 else { throw error(words.first?.start ?? position, "missing cell (\(Self.cellHint))") }
+        var values: [Int] = []
+        for word in words.prefix(2) {
+            let digits = Array(word.text.unicodeScalars)
+            guard !digits.isEmpty, digits.allSatisfy(Self.isDigit),
+                  let value = Self.cappedValue(digits[...], cap: Self.maxSide - 1) else {
+                throw error(word.start, "invalid cell \(quoted(word.text)) (\(Self.cellHint), each below \(Self.maxSide))")
+            }
+            values.append(value)
+        }
+        return Point(x: values[0], y: values[1])
     }
 
     /// Script text as messages show it: quoted, with controls and invisible characters escaped

@@ -1,3 +1,6 @@
+import Curtain
+import CurtainLayout
+
 /// A script laid out in time: the input events a player delivers, each at its moment.
 ///
 /// Pacing is deterministic (no randomness), so a headless recording is the same on every run:
@@ -71,6 +74,26 @@ package struct ScriptTimeline: Sendable {
             case .wait(let milliseconds):
                 // Clamped like the parser does, for scripts built in code rather than parsed.
                 waited += min(max(0, milliseconds), ScriptParser.maxWaitMilliseconds)
+            case .waitSettled:
+                events.append(TimedEvent(time: now(), event: .waitSettled, line: step.line))
+            case .mouse(let kind, let column, let row):
+                events.append(TimedEvent(time: now(), event: .mouse(MouseEvent(kind, at: Point(x: column, y: row))), line: step.line))
+                keystrokes += 1
+            case .drag(let from, let to, let milliseconds):
+                // A press, then one move a frame along the line, the last at the end point and
+                // time, then the release there.
+                let duration = min(max(0, milliseconds), ScriptParser.maxWaitMilliseconds)
+                let moves = max(1, Int((Double(duration) / (1000.0 / 60)).rounded()))
+                events.append(TimedEvent(time: now(), event: .mouse(MouseEvent(.press, at: from)), line: step.line))
+                let start = waited
+                for move in 1...moves {
+                    waited = start + duration * move / moves
+                    let t = Double(move) / Double(moves)
+                    let point = Point(x: from.x + Int((Double(to.x - from.x) * t).rounded()),
+                                      y: from.y + Int((Double(to.y - from.y) * t).rounded()))
+                    events.append(TimedEvent(time: now(), event: .mouse(MouseEvent(.drag, at: point)), line: step.line))
+                }
+                events.append(TimedEvent(time: now(), event: .mouse(MouseEvent(.release, at: to)), line: step.line))
             case .resize(let columns, let rows):
                 events.append(TimedEvent(time: now(), event: .resize(columns: columns, rows: rows), line: step.line))
             case .end:

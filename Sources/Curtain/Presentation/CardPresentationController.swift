@@ -1,0 +1,31 @@
+/// A card of a fixed height against the bottom of its context, as wide as a toast: a panel of
+/// controls or details whose size does not follow its content (seed 000's companion project).
+/// It slides up, dims its context, stacks with toasts, and can be dragged down to dismiss.
+@MainActor
+open class CardPresentationController: PresentationController {
+    /// How tall the card is.
+    public enum Height: Sendable, Equatable {
+        /// This many rows.
+        case rows(Int)
+        /// This share (0…1) of the context's content height.
+        case fraction(Double)
+    }
+
+    public let height: Height
+
+    public init(presentedView: View, height: Height) {
+        self.height = height
+        super.init(presentedView: presentedView)
+    }
+
+    /// The fixed height, against the bottom edge, inside the insets; never taller than the room.
+    open override func frameOfPresentedView(inContext context: Rect, safeArea: EdgeInsets) -> Rect {
+        let area = context.inset(by: safeArea).inset(by: insets)
+        let wanted = switch height {
+        case .rows(let rows): rows
+        case .fraction(let share): Int((Double(context.inset(by: safeArea).height) * min(1, max(0, share))).rounded())
+        }
+        let rows = max(0, min(wanted, area.height))
+        return Rect(x: area.minX, y: area.maxY - rows, width: max(0, area.width), height: rows)
+    }
+}

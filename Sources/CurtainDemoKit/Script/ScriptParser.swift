@@ -220,7 +220,12 @@ struct ScriptParser {
             let usage = "expected: drag COL ROW to COL ROW over DURATION, like drag 10 20 to 10 23 over 300ms"
             // Where the line stops following the pattern: a missing or misplaced word.
             let pattern: [String?] = [nil, nil, "to", nil, nil, "over", nil]
-            if let broken = pattern.indices.first(where: { $0 >= arguments.count || (pattern[$0].map { arguments[$0].text != $0 } ?? false) }) {
+            let broken = pattern.indices.first { index in
+                guard index < arguments.count else { return true }
+                guard let word = pattern[index] else { return false }
+                return arguments[index].text != word
+            }
+            if let broken {
                 let at = broken < arguments.count ? arguments[broken].start : scalars.count
                 throw error(at, "invalid drag (\(usage))")
             }

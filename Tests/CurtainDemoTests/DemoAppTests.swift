@@ -158,6 +158,20 @@ extension Event {
         #expect(h.app.scene.focusedView === h.app.grid.panes[0])
     }
 
+    /// Inside a toast the arrows move its caret, and a help bar wide enough to list them
+    /// says so; with a pane focused they resize.
+    @Test func theHelpBarSaysWhatTheArrowsDo() {
+        let h = DemoHarness(size: Size(width: 100, height: 24))
+        #expect(h.lines[23].contains("←→↑↓ resize"), "\(h.lines[23])")
+        h.send(.key(.character("t")))
+        #expect(h.lines[23].contains("←→↑↓ move"), "\(h.lines[23])")
+        h.type("ab")
+        h.send(.key(.left))
+        #expect(h.app.grid.panes[0].frame.width == 50, "the split stays")
+        h.type("X")
+        #expect(h.lines[8].contains("aXb"), "the caret moved left: \(h.lines[8])")
+    }
+
     /// A narrow help bar drops the self-evident items first; closing and quitting stay.
     @Test func aNarrowHelpBarKeepsCloseAndQuit() {
         let h = DemoHarness(size: Size(width: 36, height: 15))

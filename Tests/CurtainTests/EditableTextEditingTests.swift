@@ -88,13 +88,19 @@ struct ReferenceText {
             let row = starts.lastIndex { $0 <= caret.offset }!
             let prefix = line[index(line, starts[row])..<index(line, caret.offset)]
             let column = prefix.reduce(0) { $0 + min(DisplayCluster($1).width, width) }
-            if caret.offset == line.utf8.count, column >= width {
-                rows.append("")
+            if column < width {
+                caretRow = first + row
+                caretColumn = column
+            } else if caret.offset == line.utf8.count {
+                rows.append("")   // the caret's own row
                 caretRow = rows.count - 1
                 caretColumn = 0
+            } else if row < starts.count - 1 {
+                caretRow = first + row + 1   // no cell on its row: the start of the next
+                caretColumn = 0
             } else {
-                caretRow = first + row
-                caretColumn = min(column, width - 1)
+                caretRow = first + row   // among spaces overflowing the last row
+                caretColumn = width - 1
             }
         }
         return (rows, caretRow, caretColumn)

@@ -99,8 +99,12 @@ extension EditableText {
 
     // MARK: - The caret
 
-    /// The caret's row and column at the measured width. Among spaces that overflow a row the
-    /// caret stays in the row's last column.
+    /// The caret's row and column at the measured width.
+    ///
+    /// A caret that a row has no cell for — after the character that fills the row, or among
+    /// the spaces the wrapper drops at a soft break — is drawn at the start of the next row:
+    /// at the end of its line that is a row of its own (``caretHasOwnRow()``); spaces that
+    /// overflow the last row keep it in the row's last column.
     mutating func caretPlacement() -> (row: RowPosition, column: Int) {
         let caret = caretPosition
         let layout = lineLayout(caret.line)
@@ -108,7 +112,9 @@ extension EditableText {
         let row = layout.row(containing: caret.offset)
         let line = storage.line(caret.line)
         let column = LineLayout.cells(utf8Slice(line, layout.starts[row], caret.offset), width: measuredWidth)
-        return (RowPosition(line: caret.line, row: row), min(column, measuredWidth - 1))
+        if column < measuredWidth { return (RowPosition(line: caret.line, row: row), column) }
+        if row < layout.rowCount - 1 { return (RowPosition(line: caret.line, row: row + 1), 0) }
+        return (RowPosition(line: caret.line, row: row), measuredWidth - 1)
     }
 
     /// The position in row `position` whose column is nearest `goal` without passing it (the

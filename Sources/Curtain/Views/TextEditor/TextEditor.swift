@@ -74,9 +74,9 @@ open class TextEditor: View {
         didSet { if measuresRowsAbove { setNeedsLayout() } }
     }
 
-    /// Bytes measured per layout pass when ``measuresRowsAbove`` is on: about 2 ms of
-    /// wrapping for ASCII text in a release build.
-    public static let measuringBudget = 512 * 1024
+    /// Bytes measured per layout pass when ``measuresRowsAbove`` is on (at least one block of
+    /// the text). The default is a few milliseconds of wrapping in a release build.
+    public var measuringBudget = 512 * 1024
 
     /// The first row shown.
     var scrollTop = RowPosition(line: 0, row: 0)
@@ -199,7 +199,7 @@ open class TextEditor: View {
         scrollToCaret()
         if measuresRowsAbove, model.storage.firstUnmeasuredBlock() != nil {
             // What the count above shows changes: draw again, and go on next frame if needed.
-            if !model.measure(budget: TextEditor.measuringBudget) { setNeedsLayout() } else { setNeedsDisplay() }
+            if !model.measure(budget: measuringBudget) { setNeedsLayout() } else { setNeedsDisplay() }
         }
     }
 
@@ -259,13 +259,8 @@ open class TextEditor: View {
                 let shown = TextWrapper.displayText(utf8Slice(line, range.lowerBound, range.upperBound), width: width)
                 buffer.draw(shown, at: Point(x: frame.minX, y: y), style: style, clip: area)
                 if let caret, caret.row == position {
-                    let offset = model.caretPosition.offset
-                    var under = " "
-                    if offset < range.upperBound, offset >= range.lowerBound {
-                        let character = line[line.utf8.index(line.startIndex, offsetBy: offset)]
-                        under = TextWrapper.displayText(String(character)[...], width: width)
-                        if under.isEmpty || TextWidth.of(under) == 0 { under = " " }
-                    }
+                    // The caret cell shows what is drawn there (a wide character: both cells).
+                    let under = TextEditor.cluster(in: shown, atColumn: caret.column) ?? " "
                     buffer.draw(under, at: Point(x: frame.minX + caret.column, y: y), style: caretStyle ?? theme.caret, clip: area)
                 }
             }
@@ -273,5 +268,18 @@ open class TextEditor: View {
             if next == position { break }
             position = next
         }
+    }
+
+    /// The display text of the cluster whose first cell is at `column` of `row`, nil when
+    /// none starts there.
+    static func cluster(in row: String, atColumn column: Int) -> String? {
+        var x = 0
+        for character in row {
+            let width = TextWidth.of(String(character))
+            if x == column, width > 0 { return String(character) }
+            x += width
+            if x > column { return nil }
+        }
+        return nil
     }
 }

@@ -20,6 +20,8 @@ package final class DemoApp {
     let root: DemoRootView
     let grid: GridView
     let elapsed = ElapsedTimeView()
+    /// The toasts up (or sliding in or out), until their dismissal ends: then the app lets go
+    /// of them and of their text.
     private var paneToasts: [ObjectIdentifier: (controller: ToastPresentationController, view: TextToastView)] = [:]
     private var screenToast: (controller: ToastPresentationController, view: TextToastView)?
     private var modal: FullScreenPresentationController?
@@ -98,8 +100,12 @@ package final class DemoApp {
         let view = TextToastView(hint: "Esc close · Enter new line",
                                  borderStyle: DemoPalette.toastBorder, textStyle: DemoPalette.toastText,
                                  caretStyle: DemoPalette.toastCaret)
-        let controller = ToastPresentationController(presentedView: view)
+        let controller = DemoToastController(presentedView: view)
         view.onChange = { [unowned controller] in controller.updatePresentationLayout(animated: true) }
+        controller.onDismissed = { [unowned self, unowned view] in
+            paneToasts = paneToasts.filter { $0.value.view !== view }
+            if screenToast?.view === view { screenToast = nil }
+        }
         return (controller, view)
     }
 
@@ -164,5 +170,16 @@ package final class DemoApp {
             if toastToCloseWithEscape != nil { items.append(Item(key: "Esc", action: "close", rank: 2)) }
             root.helpItems = items + [Item(key: "q", action: "quit", rank: 0)]
         }
+    }
+}
+
+/// The demo's toast: tells the app when its dismissal ended, so the app lets go of it (a toast
+/// can hold megabytes of pasted text).
+final class DemoToastController: ToastPresentationController {
+    var onDismissed: (() -> Void)?
+
+    override func dismissalTransitionDidEnd(_ completed: Bool) {
+        super.dismissalTransitionDidEnd(completed)
+        if completed { onDismissed?() }
     }
 }

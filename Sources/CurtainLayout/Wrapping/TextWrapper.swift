@@ -93,8 +93,11 @@ public enum TextWrapper {
 
     /// Whether `character` ends a line (`\n`, `\r`, "\r\n", U+0085, U+2028, U+2029).
     package static func isHardBreak(_ character: Character) -> Bool {
-        switch character {
-        case "\n", "\r", "\r\n", "\u{85}", "\u{2028}", "\u{2029}": true
+        // By the first scalar rather than by comparing characters, which compares them after
+        // normalising (a quarter of the wrapping time for CJK text). Each of these is a
+        // cluster of its own (CR with a following LF), so the first scalar decides.
+        switch character.unicodeScalars.first?.value {
+        case 0x0A, 0x0D, 0x85, 0x2028, 0x2029: true
         default: false
         }
     }

@@ -114,7 +114,7 @@ func caretCells(_ pilot: Pilot, in rect: Rect) -> [Point] {
         let keys: [Key] = [.character("a"), .character("x"), .character(" "), .character(" "), .character("日"),
                            .character("🎉"), .character("。"), .character("-"), .enter, .backspace, .backspace, .delete,
                            .left, .left, .right, .up, .down, .home, .end, Key(.left, modifiers: .control), .alt("f")]
-        await propertyCheck(count: 25, input: Gen.int(in: 3...16), Gen.int(in: 0..<keys.count).array(of: 1...50),
+        await propertyCheck(count: 15, input: Gen.int(in: 3...16), Gen.int(in: 0..<keys.count).array(of: 1...50),
                             Gen.int(in: 0...1_000)) { width, presses, seed in
             let (pilot, editor) = makeEditorApp("the quick brown fox jumps over 日本語のテキスト\nand then some",
                                                 size: Size(width: width + 2, height: 62))

@@ -1,3 +1,8 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import CurtainLayout
 
 /// A wrapped row: row `row` of line `line` at the measured width.
@@ -14,6 +19,10 @@ struct MeasuredLayout: Sendable {
     var width = 0
     /// The caret's line and long lines near it (see ``EditableText/lineLayout(_:)``).
     var lines: [Int: LineLayout] = [:]
+    /// Rows of the lines from `firstLine` (the first of a block) to `line`, for
+    /// ``EditableText/rowsBefore(_:)``: kept while edits happen at or after `line`, as typing
+    /// below the first row shown does.
+    var rowsAbove: (firstLine: Int, line: Int, rows: Int)?
 
     /// Lines `replaced` became `count` lines: their layouts go, later lines move.
     mutating func linesReplaced(_ replaced: ClosedRange<Int>, by count: Int) {
@@ -30,8 +39,9 @@ extension EditableText {
     /// Lines longer than this many bytes keep their layout once made: wrapping them again to
     /// find a row would cost more than keeping where their rows start.
     static let longLine = 2048
-    /// At most this many line layouts are kept (the caret's line and the long lines nearest it).
-    static let keptLayouts = 16
+    /// At most this many line layouts are kept: the lines shown, the caret's, those the
+    /// fitting height counts, the long ones nearest the caret.
+    static let keptLayouts = 256
     /// Blocks an edit leaves unmeasured are measured at once when they hold no more than this
     /// many bytes (typing, pasting a page); a larger paste is measured a bounded amount at a
     /// time (``measure(budget:)``).
@@ -51,12 +61,12 @@ extension EditableText {
 
     // MARK: - Lines
 
-    /// The layout of line `index` at the measured width; kept when it is the caret's line or
-    /// a long one.
+    /// The layout of line `index` at the measured width, kept for the next frame (up to
+    /// ``keptLayouts`` lines, those farthest from the caret going first).
     mutating func lineLayout(_ index: Int) -> LineLayout {
         if let cached = layout.lines[index] { return cached }
         let made = LineLayout(storage.line(index), width: layout.width)
-        if index == caretPosition.line || made.ends[made.ends.count - 1] > EditableText.longLine { keep(made, for: index) }
+        keep(made, for: index)
         return made
     }
 
@@ -75,10 +85,18 @@ extension EditableText {
         if let cached = layout.lines[index] { return cached.rowCount }
         let line = storage.line(index)
         if index == caretPosition.line || line.utf8.count > EditableText.longLine { return lineLayout(index).rowCount }
+        return EditableText.rowCount(of: line, width: layout.width)
+    }
+
+    /// Rows `line` wraps to (at least one), counting no further than `limit`. A line of no
+    /// more bytes than the width fits on one row without being looked at: no cluster takes
+    /// more cells than it has bytes in UTF-8.
+    static func rowCount(of line: Substring, width: Int, limit: Int = .max) -> Int {
+        if line.utf8.count <= width { return 1 }
         var count = 0
-        TextWrapper.forEachRow(of: line, width: layout.width) { _, _ in
+        TextWrapper.forEachRow(of: line, width: width) { _, _ in
             count += 1
-            return true
+            return count < limit
         }
         return max(1, count)
     }
@@ -92,9 +110,10 @@ extension EditableText {
         return layout.endNeedsOwnRow && caret.offset == storage.length(ofLine: caret.line)
     }
 
-    /// Rows of line `index`, with the caret's own row when it has one.
+    /// Rows of line `index`, with the caret's own row when it has one. Keeps the line's layout:
+    /// for the rows shown and near them, which the next frame asks for again.
     mutating func rowCount(ofLine index: Int) -> Int {
-        textRowCount(ofLine: index) + (index == caretPosition.line && caretHasOwnRow() ? 1 : 0)
+        lineLayout(index).rowCount + (index == caretPosition.line && caretHasOwnRow() ? 1 : 0)
     }
 
     // MARK: - The caret
@@ -222,12 +241,10 @@ extension EditableText {
     mutating func boundedRowCount(ofLine index: Int, limit: Int) -> Int {
         if layout.lines[index] != nil || index == caretPosition.line { return rowCount(ofLine: index) }
         let line = storage.line(index)
-        var count = 0
-        TextWrapper.forEachRow(of: line, width: layout.width) { _, _ in
-            count += 1
-            return count < limit
-        }
-        return max(1, count)
+        // A long line not laid out yet is counted only as far as asked: the fitting height of a
+        // text that starts with a megabyte line needs its first screenful of rows.
+        if line.utf8.count > EditableText.longLine { return EditableText.rowCount(of: line, width: layout.width, limit: limit) }
+        return rowCount(ofLine: index)
     }
 
     /// Rows above `position`: exact, or nil while a block before it is not measured at this
@@ -240,15 +257,26 @@ extension EditableText {
             if rows < 0 { return nil }
             total += rows
         }
-        for line in storage.firstLine(ofBlock: block)..<position.line { total += textRowCount(ofLine: line) }
+        let firstLine = storage.firstLine(ofBlock: block)
+        if let kept = layout.rowsAbove, kept.firstLine == firstLine, kept.line == position.line {
+            total += kept.rows
+        } else {
+            let rows = countRows(inBlock: block, lines: position.line - firstLine).rows
+            layout.rowsAbove = (firstLine, position.line, rows)
+            total += rows
+        }
         if caretPosition.line < position.line, caretHasOwnRow() { total += 1 }
         return total + position.row
     }
 
     // MARK: - Measuring the whole text
 
-    /// Measures blocks not yet measured at this width, first to last, until about `budget`
-    /// bytes were wrapped (at least one block). Returns true when every block is measured.
+    /// Measures blocks not yet measured at this width, first to last, until their cost reaches
+    /// `budget` (at least one block). A block costs a unit a byte, seven for a byte of a
+    /// character beyond ASCII and two more a line: wrapping goes through `Character` beyond
+    /// ASCII, several times slower (measured: about 8 ns a byte for English, 40–60 for CJK and
+    /// emoji), and a frame's share of the work should take about the same time whatever the
+    /// text. Returns true when every block is measured.
     @discardableResult
     mutating func measure(budget: Int) -> Bool {
         var spent = 0
@@ -258,7 +286,7 @@ extension EditableText {
         return storage.firstUnmeasuredBlock() == nil
     }
 
-    /// Measures `blocks` now if they are small, else leaves them to ``measure(budget:)``.
+    /// Measures `blocks` now if they hold few bytes, else leaves them to ``measure(budget:)``.
     mutating func measureSoon(blocks: ClosedRange<Int>) {
         var bytes = 0
         for block in blocks { bytes += storage.blocks[block].text.utf8.count }
@@ -266,34 +294,44 @@ extension EditableText {
         for block in blocks { _ = measureBlock(block) }
     }
 
-    /// Counts the rows of every line of `block`; returns the bytes it wrapped.
+    /// Counts the rows of every line of `block`; returns what that cost (see
+    /// ``measure(budget:)``).
     private mutating func measureBlock(_ block: Int) -> Int {
+        let lines = storage.blocks[block].lineCount
+        let (rows, beyondASCII) = countRows(inBlock: block, lines: lines)
+        storage.setRows(rows, ofBlock: block)
+        return storage.blocks[block].text.utf8.count + 6 * beyondASCII + 2 * lines
+    }
+
+    /// Rows of the first `lines` lines of `block` (kept layouts where there are, a line of no
+    /// more bytes than the width as one row), in one pass over its bytes; and how many of the
+    /// block's bytes are beyond ASCII.
+    private mutating func countRows(inBlock block: Int, lines: Int) -> (rows: Int, beyondASCII: Int) {
         let first = storage.firstLine(ofBlock: block)
-        let count = storage.blocks[block].lineCount
-        let caretLine = caretPosition.line
+        let kept = layout.lines.filter { $0.key >= first && $0.key < first + lines }
+        let width = layout.width
+        let text = storage.blocks[block].text
         var rows = 0
-        if layout.lines.keys.contains(where: { $0 >= first && $0 < first + count }) || (first..<first + count).contains(caretLine) {
-            for line in first..<first + count { rows += textRowCount(ofLine: line) }
-        } else {
-            // One pass over the block: each line between its line breaks.
-            let text = storage.blocks[block].text
-            let width = layout.width
-            let utf8 = text.utf8
-            var lineStart = utf8.startIndex
-            while true {
-                let lineEnd = utf8[lineStart...].firstIndex(of: 0x0A) ?? utf8.endIndex
-                var lineRows = 0
-                TextWrapper.forEachRow(of: text[lineStart..<lineEnd], width: width) { _, _ in
-                    lineRows += 1
-                    return true
+        var beyondASCII = 0
+        text.utf8.withContiguousStorageIfAvailable { bytes in
+            guard let base = bytes.baseAddress, !bytes.isEmpty, lines > 0 else { return }
+            for byte in bytes where byte >= 0x80 { beyondASCII += 1 }
+            var start = 0
+            for line in first..<(first + lines) {
+                let end = memchr(base + start, 0x0A, bytes.count - start).map {
+                    base.distance(to: $0.assumingMemoryBound(to: UInt8.self))
+                } ?? bytes.count
+                if !kept.isEmpty, let layout = kept[line] {
+                    rows += layout.rowCount
+                } else if end - start <= width {
+                    rows += 1   // fits (no cluster takes more cells than it has bytes)
+                } else {
+                    rows += EditableText.rowCount(of: utf8Slice(text[...], start, end), width: width)
                 }
-                rows += max(1, lineRows)
-                guard lineEnd < utf8.endIndex else { break }
-                lineStart = utf8.index(after: lineEnd)
+                start = end + 1
             }
         }
-        storage.setRows(rows, ofBlock: block)
-        return storage.blocks[block].text.utf8.count
+        return (max(rows, lines), beyondASCII)
     }
 
     // MARK: - Public measuring

@@ -147,17 +147,18 @@ public struct EditableText: Sendable {
         var caret: TextPosition
         if insertedLines == 0 {
             caret = TextPosition(line: line, offset: range.lowerBound.offset + text.utf8.count)
-            caret.offset = boundary(atOrAfter: caret.offset, inLine: line, from: known)
+            caret.offset = boundary(atOrAfter: caret.offset, inLine: line, from: knownBoundary(before: caret, floor: known))
         } else {
             caret = TextPosition(line: line + insertedLines, offset: TextStorage.bytesAfterLastNewline(in: text))
-            caret.offset = boundary(atOrAfter: caret.offset, inLine: caret.line, from: 0)
+            caret.offset = boundary(atOrAfter: caret.offset, inLine: caret.line, from: knownBoundary(before: caret, floor: 0))
         }
+        if let above = layout.rowsAbove, range.lowerBound.line < above.line { layout.rowsAbove = nil }
 
         if width > 0 {
             if oneLine {
-                if var cached = layout.lines[line] {
-                    let edited = storage.line(line)
-                    cached.update(edited, editedFrom: range.lowerBound.offset, oldEnd: range.upperBound.offset,
+                // Out of the dictionary while it changes, so its arrays are not copied.
+                if var cached = layout.lines.removeValue(forKey: line) {
+                    cached.update(storage.line(line), editedFrom: range.lowerBound.offset, oldEnd: range.upperBound.offset,
                                   newEnd: range.lowerBound.offset + text.utf8.count)
                     layout.lines[line] = cached
                 }
@@ -219,14 +220,34 @@ public struct EditableText: Sendable {
         return reached
     }
 
+    /// A cluster boundary at or before `position`, at least `floor` (itself a boundary): the
+    /// nearest place within a few hundred bytes before it between two ASCII bytes (other than
+    /// CR LF), where a cluster always ends — so finding the boundary after a long insertion
+    /// walks a few characters, not the whole insertion. `floor` when there is none.
+    func knownBoundary(before position: TextPosition, floor: Int) -> Int {
+        let line = storage.line(position.line)
+        return line.utf8.withContiguousStorageIfAvailable { bytes -> Int in
+            let count = bytes.count
+            if position.offset >= count { return max(floor, count) }
+            var q = position.offset
+            let limit = max(floor + 1, position.offset - 256)
+            while q >= limit {
+                if bytes[q - 1] < 0x80, bytes[q] < 0x80, !(bytes[q - 1] == 0x0D && bytes[q] == 0x0A) { return q }
+                q -= 1
+            }
+            return floor
+        } ?? floor
+    }
+
     /// `position` inside the text and on a cluster boundary (rounded down).
     func aligned(_ position: TextPosition) -> TextPosition {
         let lineIndex = min(max(0, position.line), lineCount - 1)
         let line = storage.line(lineIndex)
         let offset = min(max(0, position.offset), line.utf8.count)
-        // Walk from the start of the row or line: boundaries are only known from a start.
+        // Walk from a known boundary: the start of the row or line, or a later one nearby.
         var start = 0
         if let cached = layout.lines[lineIndex] { start = cached.starts[cached.row(containing: offset)] }
+        start = knownBoundary(before: TextPosition(line: lineIndex, offset: offset), floor: start)
         let next = boundary(atOrAfter: offset, inLine: lineIndex, from: start)
         guard next > offset else { return TextPosition(line: lineIndex, offset: offset) }
         let index = line.utf8.index(line.startIndex, offsetBy: next)

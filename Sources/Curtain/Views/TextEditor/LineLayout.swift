@@ -22,9 +22,8 @@ struct LineLayout: Sendable, Equatable {
 
     init(_ line: Substring, width: Int) {
         self.width = width
-        starts = []
-        ends = []
-        wrap(line, from: 0)
+        (starts, ends) = LineLayout.rows(of: line, from: 0, width: width) { _ in false }
+        finish(line)
     }
 
     /// The row holding `offset`: the last row starting at or before it.
@@ -61,54 +60,60 @@ struct LineLayout: Sendable, Equatable {
     mutating func update(_ line: Substring, editedFrom start: Int, oldEnd: Int, newEnd: Int) {
         let delta = newEnd - oldEnd
         let first = max(0, row(containing: max(0, start - 1)) - 2)
-        let restart = starts[first]
         // The old rows after the edit, where a new row start may meet one of them.
-        var oldIndex = first
-        while oldIndex < starts.count, starts[oldIndex] < oldEnd { oldIndex += 1 }
-        let oldStarts = starts
-        let oldEnds = ends
-        starts.removeSubrange(first...)
-        ends.removeSubrange(first...)
-        let resynced = wrap(line, from: restart) { rowStart in
+        var old = first
+        while old < starts.count, starts[old] < oldEnd { old += 1 }
+        var resyncedAt: Int?
+        let rows = LineLayout.rows(of: line, from: starts[first], width: width) { rowStart in
             guard rowStart >= newEnd else { return false }
-            while oldIndex < oldStarts.count, oldStarts[oldIndex] + delta < rowStart { oldIndex += 1 }
-            return oldIndex < oldStarts.count && oldStarts[oldIndex] + delta == rowStart
+            while old < starts.count, starts[old] + delta < rowStart { old += 1 }
+            guard old < starts.count, starts[old] + delta == rowStart else { return false }
+            resyncedAt = old
+            return true
         }
-        if resynced {
-            starts.append(contentsOf: oldStarts[oldIndex...].lazy.map { $0 + delta })
-            ends.append(contentsOf: oldEnds[oldIndex...].lazy.map { $0 + delta })
-            // The last row and the spaces after it are the ones there were.
+        if let resyncedAt {
+            // From there on the rows are the ones there were, moved by the edit; so are the
+            // last row and the spaces after it.
+            if delta != 0 {
+                for index in resyncedAt..<starts.count {
+                    starts[index] += delta
+                    ends[index] += delta
+                }
+            }
+            starts.replaceSubrange(first..<resyncedAt, with: rows.starts)
+            ends.replaceSubrange(first..<resyncedAt, with: rows.ends)
+        } else {
+            starts.replaceSubrange(first..., with: rows.starts)
+            ends.replaceSubrange(first..., with: rows.ends)
+            finish(line)
         }
     }
 
-    /// Wraps `line` from `offset` (a row start) to its end, appending rows; stops before a row
-    /// for which `stop` returns true (and then returns true, leaving the last row's figures as
-    /// they were).
-    @discardableResult
-    private mutating func wrap(_ line: Substring, from offset: Int, stop: ((Int) -> Bool)? = nil) -> Bool {
-        let utf8 = line.utf8
-        let suffix = line[utf8.index(utf8.startIndex, offsetBy: offset)...]
-        var stopped = false
+    /// Wraps `line` from `offset` (a row start) to its end: the rows' starts and content ends;
+    /// stops before a row for which `stop` returns true.
+    private static func rows(of line: Substring, from offset: Int, width: Int,
+                             stop: (Int) -> Bool) -> (starts: [Int], ends: [Int]) {
+        var starts: [Int] = []
+        var ends: [Int] = []
+        let suffix = line[line.utf8.index(line.startIndex, offsetBy: offset)...]
         TextWrapper.forEachRow(of: suffix, width: width) { start, end in
-            if let stop, stop(offset + start) {
-                stopped = true
-                return false
-            }
+            if stop(offset + start) { return false }
             starts.append(offset + start)
             ends.append(offset + end)
             return true
         }
-        if stopped { return true }
+        return (starts, ends)
+    }
+
+    /// Sets the last row's figures once the rows are complete (an empty line has one empty row).
+    private mutating func finish(_ line: Substring) {
         if starts.isEmpty {
-            // An empty line: one empty row.
             starts = [0]
             ends = [0]
         }
-        let lastStart = starts[starts.count - 1]
         let lastEnd = ends[ends.count - 1]
-        lastRowWidth = LineLayout.cells(utf8Slice(line, lastStart, lastEnd), width: width)
-        trailingSpaces = LineLayout.cells(line[utf8.index(utf8.startIndex, offsetBy: lastEnd)...], width: width)
-        return false
+        lastRowWidth = LineLayout.cells(utf8Slice(line, starts[starts.count - 1], lastEnd), width: width)
+        trailingSpaces = LineLayout.cells(line[line.utf8.index(line.startIndex, offsetBy: lastEnd)...], width: width)
     }
 
     // MARK: - Measuring

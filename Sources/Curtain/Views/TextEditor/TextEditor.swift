@@ -74,8 +74,10 @@ open class TextEditor: View {
         didSet { if measuresRowsAbove { setNeedsLayout() } }
     }
 
-    /// Bytes measured per layout pass when ``measuresRowsAbove`` is on (at least one block of
-    /// the text). The default is a few milliseconds of wrapping in a release build.
+    /// How much text a layout pass measures when ``measuresRowsAbove`` is on, in bytes of
+    /// ASCII (other characters count seven times a byte: they take that much longer to wrap),
+    /// and at least one block of the text. The default is a few milliseconds of a release
+    /// build's time.
     public var measuringBudget = 512 * 1024
 
     /// The first row shown.
@@ -86,6 +88,13 @@ open class TextEditor: View {
         self.model = EditableText(string)
         self.textStyle = textStyle
         self.caretStyle = caretStyle
+    }
+
+    isolated deinit {
+        // The text goes first, then a large one's memory back to the system (see FreedMemory).
+        let large = model.utf8Count >= FreedMemory.threshold
+        model = EditableText()
+        if large { FreedMemory.giveBack() }
     }
 
     open override var canBecomeFocused: Bool { true }

@@ -158,6 +158,19 @@ extension Event {
         #expect(h.app.scene.focusedView === h.app.grid.panes[0])
     }
 
+    /// A dismissed toast is let go of, with its text (a paste can be megabytes).
+    @Test func aDismissedToastIsLetGoOf() {
+        let h = DemoHarness()
+        h.send(.key(.character("t")))
+        weak var editor = h.app.scene.focusedView as? TextEditor
+        h.pilot.paste("some text")
+        #expect(editor != nil)
+        h.send(.key(.escape))
+        #expect(editor == nil, "nothing keeps the dismissed toast's editor")
+        h.send(.key(.character("t")))
+        #expect(h.lines[7].contains("Esc close · Enter new line"), "a new, empty toast: \(h.lines[7])")
+    }
+
     /// Inside a toast the arrows move its caret, and a help bar wide enough to list them
     /// says so; with a pane focused they resize.
     @Test func theHelpBarSaysWhatTheArrowsDo() {

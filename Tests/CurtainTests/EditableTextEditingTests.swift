@@ -365,3 +365,43 @@ let editSteps = Gen.oneOf(
         #expect(text.caret == TextPosition(line: 0, offset: 0))
     }
 }
+
+@Suite struct TextStorageTests {
+    /// Blocks stay small enough that finding a line in one is quick: at most 512 lines and a
+    /// few kilobytes each, except that a line longer than a block is a block of its own.
+    func expectSmallBlocks(_ storage: TextStorage, sourceLocation: SourceLocation = #_sourceLocation) {
+        for (index, block) in storage.blocks.enumerated() where block.lineCount > 1 {
+            #expect(block.lineCount <= 2 * TextStorage.blockLines, "block \(index): \(block.lineCount) lines", sourceLocation: sourceLocation)
+            #expect(block.text.utf8.count <= 2 * TextStorage.blockSize, "block \(index): \(block.text.utf8.count) bytes", sourceLocation: sourceLocation)
+        }
+        #expect(storage.blocks.reduce(0) { $0 + $1.lineCount } == storage.lineCount, sourceLocation: sourceLocation)
+        #expect(storage.blocks.map(\.text).joined(separator: "\n").utf8.count == storage.utf8Count, sourceLocation: sourceLocation)
+    }
+
+    @Test func aLongLineIsABlockOfItsOwn() {
+        let long = String(repeating: "x", count: 20_000)
+        var text = EditableText((0..<100).map { "line \($0)" }.joined(separator: "\n") + "\n" + long + "\nafter")
+        expectSmallBlocks(text.storage)
+        let holder = text.storage.blocks.first { $0.text == long }
+        #expect(holder?.lineCount == 1)
+        #expect(text.line(100) == long)
+        // Typing a long line into a block of short ones splits it off once it outgrows the block.
+        text.caret = TextPosition(line: 3, offset: 0)
+        text.insert(contentsOf: String(repeating: "y", count: 9_000))
+        expectSmallBlocks(text.storage)
+        #expect(text.line(3).hasPrefix("yyy") && text.line(3).hasSuffix("line 3"))
+        #expect(text.lines.count == 102)
+    }
+
+    @Test func manyEmptyLinesMakeManySmallBlocks() {
+        var text = EditableText(String(repeating: "\n", count: 5_000))
+        #expect(text.lineCount == 5_001)
+        expectSmallBlocks(text.storage)
+        #expect(text._blocks.count >= 5_001 / (2 * TextStorage.blockLines))
+        text.caret = TextPosition(line: 2_000, offset: 0)
+        text.insert(contentsOf: String(repeating: "\n", count: 3_000))
+        expectSmallBlocks(text.storage)
+        #expect(text.lineCount == 8_001)
+        #expect(text.rowCount(width: 10) == 8_001)
+    }
+}

@@ -10,7 +10,7 @@ import Glibc
 // is measured is the model, layout and composition, not reading the paste from a terminal.
 //
 //   curtain-bench --editor [--quick]           the table below
-//   curtain-bench --paste MB [--kind KIND] [--type N]
+//   curtain-bench --paste MB [--kind KIND] [--type N [--middle]]
 //                                              one paste (then N keys), for /usr/bin/time -v
 //                                              (peak RSS) or callgrind (instructions a key)
 
@@ -22,6 +22,8 @@ enum PasteKind: String, CaseIterable {
     case prose
     /// One line, no line break.
     case line
+    /// One line and no space either (base64, say): rows are broken between letters.
+    case word
     /// Nothing but line breaks.
     case newlines
 
@@ -49,6 +51,9 @@ enum PasteKind: String, CaseIterable {
                 text += words[i % words.count] + " "
                 i += 1
             }
+        case .word:
+            let letters = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/")
+            for i in 0..<bytes { text.append(letters[(i &* 7919) % letters.count]) }
         case .newlines:
             text = String(repeating: "\n", count: bytes)
         }
@@ -145,6 +150,7 @@ func milliseconds(_ nanoseconds: Double) -> String { fixed(nanoseconds / 1e6, 2)
 func measurePaste(_ rig: EditorRig, kind: PasteKind, bytes: Int) -> [EditorResult] {
     let text = kind.text(bytes: bytes)
     let label = "\(kind.rawValue) \(bytes / 1_000_000) MB"
+    // Until settled: the count above is exact and the toast has grown to its height.
     let edit = rig.send(.paste(text))
     let first = rig.frame()
     let before = rig.frameTimes.count
@@ -155,7 +161,7 @@ func measurePaste(_ rig: EditorRig, kind: PasteKind, bytes: Int) -> [EditorResul
         EditorResult(name: "paste \(label): the edit", value: milliseconds(edit) + " ms"),
         EditorResult(name: "paste \(label): first frame", value: milliseconds(first) + " ms",
                      note: "edit + first frame \(milliseconds(edit + first)) ms"),
-        EditorResult(name: "paste \(label): until the count is exact", value: milliseconds(total) + " ms",
+        EditorResult(name: "paste \(label): until settled", value: milliseconds(total) + " ms",
                      note: "\(frames + 1) frames, slowest \(milliseconds(later.max() ?? first)) ms; \(rig.heading)"),
     ]
 }
@@ -163,7 +169,7 @@ func measurePaste(_ rig: EditorRig, kind: PasteKind, bytes: Int) -> [EditorResul
 /// Moves the vertical split `moves` times (Left, Right, …) with the toast holding `text`,
 /// 15 frames apart (250 ms, the tour's pace); every frame's CPU time counts.
 @MainActor
-func measureSplitMoves(_ rig: EditorRig, moves: Int) -> [EditorResult] {
+func measureSplitMoves(_ rig: EditorRig, moves: Int, label: String) -> [EditorResult] {
     rig.send(.key(.tab))   // a pane has the focus: the arrows move the splits
     rig.settle()
     rig.frameTimes = []
@@ -175,14 +181,18 @@ func measureSplitMoves(_ rig: EditorRig, moves: Int) -> [EditorResult] {
     }
     let all = Percentiles(rig.frameTimes)
     let first = Percentiles(pressFrames)
+    let frames = rig.frameTimes.count
+    let slowest = rig.frameTimes.max() ?? 0
+    let untilExact = rig.settle()   // after the last move, until the count is exact again
+    let heading = rig.heading
     rig.send(.key(.backTab))   // back to the toast's pane, and t gives the toast the focus again
     rig.send(.key(.character("t")))
     rig.settle()
     return [
-        EditorResult(name: "split move: key + next frame", value: "\(milliseconds(first.median)) ms median",
+        EditorResult(name: "split move, \(label) 10 MB: key + next frame", value: "\(milliseconds(first.median)) ms median",
                      note: "max \(milliseconds(Double(pressFrames.max() ?? 0))) ms over \(moves) moves"),
-        EditorResult(name: "split move: every frame after", value: "\(milliseconds(all.median)) ms median",
-                     note: "max \(milliseconds(Double(rig.frameTimes.max() ?? 0))) ms over \(rig.frameTimes.count) frames; \(rig.heading)"),
+        EditorResult(name: "split move, \(label) 10 MB: every frame", value: "\(milliseconds(all.median)) ms median",
+                     note: "max \(milliseconds(Double(slowest))) ms over \(frames) frames; exact \(untilExact) frames after the last: \(heading)"),
     ]
 }
 
@@ -202,17 +212,19 @@ func measureTyping(_ rig: EditorRig, count: Int, label: String) -> EditorResult 
 @MainActor
 func measureEditor(quick: Bool) -> [EditorResult] {
     var results: [EditorResult] = []
-    for (kind, megabytes) in [(PasteKind.mixed, 1), (.prose, 1), (.line, 1), (.mixed, 10), (.prose, 10), (.newlines, 10)] {
+    let cases: [(PasteKind, Int)] = [(.mixed, 1), (.prose, 1), (.line, 1), (.word, 1), (.mixed, 10), (.prose, 10), (.newlines, 10), (.line, 10)]
+    for (kind, megabytes) in cases {
         let rig = EditorRig()
         results += measurePaste(rig, kind: kind, bytes: megabytes * 1_000_000)
-        if megabytes == 10, kind != .newlines {
-            results += measureSplitMoves(rig, moves: quick ? 4 : 20)
+        if megabytes == 10 {
+            results += measureSplitMoves(rig, moves: quick ? 4 : 20, label: kind.rawValue)
         }
-        if kind == .line {
-            results.append(measureTyping(rig, count: quick ? 20 : 300, label: "at the end of a 1 MB line"))
+        if megabytes == 1, kind == .line || kind == .word {
+            let what = kind == .line ? "a 1 MB line" : "a 1 MB word"
+            results.append(measureTyping(rig, count: quick ? 20 : 300, label: "at the end of \(what)"))
             rig.editor.text.caret = TextPosition(line: 0, offset: rig.editor.text.utf8Count / 2)
             rig.settle()
-            results.append(measureTyping(rig, count: quick ? 20 : 300, label: "in the middle of a 1 MB line"))
+            results.append(measureTyping(rig, count: quick ? 20 : 300, label: "in the middle of \(what)"))
         }
         if kind == .mixed, megabytes == 10 {
             results.append(measureTyping(rig, count: quick ? 20 : 300, label: "at the end of 10 MB"))
@@ -228,13 +240,17 @@ func measureEditor(quick: Bool) -> [EditorResult] {
 /// One paste of `megabytes` for a peak-memory measurement (then `keys` keystrokes); prints the
 /// resident memory before, after, once Esc dismissed the toast, and once the app is gone.
 @MainActor
-func runSinglePaste(megabytes: Double, kind: PasteKind, keys: Int) {
+func runSinglePaste(megabytes: Double, kind: PasteKind, keys: Int, inTheMiddle: Bool) {
     let baseline = residentBytes()
     var rig: EditorRig? = EditorRig()
     let start = residentBytes()
     let results = measurePaste(rig!, kind: kind, bytes: Int(megabytes * 1_000_000))
     let afterPaste = residentBytes()
-    let typing = keys > 0 ? [measureTyping(rig!, count: keys, label: "after the paste")] : []
+    if inTheMiddle {
+        rig!.editor.text.caret = TextPosition(line: rig!.editor.text.lineCount / 2, offset: rig!.editor.text.utf8Count / 2)
+        rig!.settle()
+    }
+    let typing = keys > 0 ? [measureTyping(rig!, count: keys, label: inTheMiddle ? "in the middle" : "at the end")] : []
     rig!.send(.key(.escape))
     rig!.settle()
     let afterEscape = residentBytes()

@@ -10,12 +10,12 @@ import Glibc
 //
 //   swift run -c release curtain-bench [--json] [--quick] [--only PREFIX] [--size WxH]
 //   swift run -c release curtain-bench --editor [--quick]
-//   swift run -c release curtain-bench --paste MB [--kind mixed|prose|line|newlines] [--type N]
+//   swift run -c release curtain-bench --paste MB [--kind mixed|prose|line|word|newlines] [--type N [--middle]]
 
 let usage = """
     usage: curtain-bench [--json] [--quick] [--only PREFIX] [--size WxH]
            curtain-bench --editor [--quick]
-           curtain-bench --paste MB [--kind mixed|prose|line|newlines] [--type N]
+           curtain-bench --paste MB [--kind mixed|prose|line|word|newlines] [--type N [--middle]]
       --json         machine-readable output
       --quick        fewer repetitions (for valgrind)
       --only PREFIX  only the scenarios whose name starts with PREFIX (e.g. "split"), no text layout
@@ -26,6 +26,7 @@ let usage = """
                      /usr/bin/time -v for the peak memory; prints the resident memory on the way
       --kind KIND    what --paste pastes (default mixed)
       --type N       after --paste, type N characters at the end, a frame after each
+      --middle       type them in the middle of the text (of the middle line) instead
     """
 let arguments = Array(CommandLine.arguments.dropFirst())
 let wantsJSON = arguments.contains("--json")
@@ -58,7 +59,7 @@ if let megabytes = value(after: "--paste") {
     let kindName = value(after: "--kind") ?? "mixed"
     guard let kind = PasteKind(rawValue: kindName) else {
         var errors = StandardError()
-        print("curtain-bench: --kind \(kindName): expected mixed, prose, line or newlines", to: &errors)
+        print("curtain-bench: --kind \(kindName): expected mixed, prose, line, word or newlines", to: &errors)
         exit(2)
     }
     let keys = Int(value(after: "--type") ?? "0") ?? -1
@@ -67,7 +68,7 @@ if let megabytes = value(after: "--paste") {
         print("curtain-bench: --type: expected a number of keys, e.g. 200", to: &errors)
         exit(2)
     }
-    runSinglePaste(megabytes: amount, kind: kind, keys: keys)
+    runSinglePaste(megabytes: amount, kind: kind, keys: keys, inTheMiddle: arguments.contains("--middle"))
     exit(0)
 }
 let onlyPrefix = value(after: "--only")

@@ -265,11 +265,17 @@ open class TextEditor: View {
             if y >= area.minY, y < area.maxY {
                 let range = model.contentRange(ofRow: position)
                 let line = model.storage.line(position.line)
-                let shown = TextWrapper.displayText(utf8Slice(line, range.lowerBound, range.upperBound), width: width)
-                buffer.draw(shown, at: Point(x: frame.minX, y: y), style: style, clip: area)
+                let content = utf8Slice(line, range.lowerBound, range.upperBound)
+                // The cell buffer draws each cluster as DisplayCluster shows it; only a row one
+                // cell wide needs the wrapper's "…" for a wide character.
+                if width == 1 {
+                    buffer.draw(TextWrapper.displayText(content, width: width), at: Point(x: frame.minX, y: y), style: style, clip: area)
+                } else {
+                    buffer.draw(content, at: Point(x: frame.minX, y: y), style: style, clip: area)
+                }
                 if let caret, caret.row == position {
                     // The caret cell shows what is drawn there (a wide character: both cells).
-                    let under = TextEditor.cluster(in: shown, atColumn: caret.column) ?? " "
+                    let under = TextEditor.cluster(in: content, atColumn: caret.column, width: width) ?? " "
                     buffer.draw(under, at: Point(x: frame.minX + caret.column, y: y), style: caretStyle ?? theme.caret, clip: area)
                 }
             }
@@ -279,14 +285,15 @@ open class TextEditor: View {
         }
     }
 
-    /// The display text of the cluster whose first cell is at `column` of `row`, nil when
-    /// none starts there.
-    static func cluster(in row: String, atColumn column: Int) -> String? {
+    /// The display text of the cluster of `row` (a row's content) whose first cell is at
+    /// `column`, nil when none starts there.
+    static func cluster(in row: Substring, atColumn column: Int, width: Int) -> String? {
         var x = 0
         for character in row {
-            let width = TextWidth.of(String(character))
-            if x == column, width > 0 { return String(character) }
-            x += width
+            let cluster = DisplayCluster(character)
+            let cells = min(cluster.width, width)
+            if x == column, cells > 0 { return cluster.width > width ? "\u{2026}" : cluster.text }
+            x += cells
             if x > column { return nil }
         }
         return nil

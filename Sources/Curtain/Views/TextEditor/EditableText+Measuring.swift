@@ -65,7 +65,7 @@ extension EditableText {
     /// ``keptLayouts`` lines, those farthest from the caret going first).
     mutating func lineLayout(_ index: Int) -> LineLayout {
         if let cached = layout.lines[index] { return cached }
-        let made = LineLayout(storage.line(index), width: layout.width)
+        let made = LineLayout(lineText(index), width: layout.width)
         keep(made, for: index)
         return made
     }
@@ -83,7 +83,7 @@ extension EditableText {
     /// Rows of line `index`, not counting a row of the caret's own.
     mutating func textRowCount(ofLine index: Int) -> Int {
         if let cached = layout.lines[index] { return cached.rowCount }
-        let line = storage.line(index)
+        let line = lineText(index)
         if index == caretPosition.line || line.utf8.count > EditableText.longLine { return lineLayout(index).rowCount }
         return EditableText.rowCount(of: line, width: layout.width)
     }
@@ -107,7 +107,7 @@ extension EditableText {
     mutating func caretHasOwnRow() -> Bool {
         let caret = caretPosition
         let layout = lineLayout(caret.line)
-        return layout.endNeedsOwnRow && caret.offset == storage.length(ofLine: caret.line)
+        return layout.endNeedsOwnRow && caret.offset == lineLength(caret.line)
     }
 
     /// Rows of line `index`, with the caret's own row when it has one. Keeps the line's layout:
@@ -129,7 +129,7 @@ extension EditableText {
         let layout = lineLayout(caret.line)
         if caretHasOwnRow() { return (RowPosition(line: caret.line, row: layout.rowCount), 0) }
         let row = layout.row(containing: caret.offset)
-        let line = storage.line(caret.line)
+        let line = lineText(caret.line)
         let column = LineLayout.cells(utf8Slice(line, layout.starts[row], caret.offset), width: measuredWidth)
         if column < measuredWidth { return (RowPosition(line: caret.line, row: row), column) }
         if row < layout.rowCount - 1 { return (RowPosition(line: caret.line, row: row + 1), 0) }
@@ -140,7 +140,7 @@ extension EditableText {
     /// caret never lands inside a wide character), and never one drawn on another row.
     mutating func position(inRow position: RowPosition, column goal: Int) -> TextPosition {
         let layout = lineLayout(position.line)
-        let line = storage.line(position.line)
+        let line = lineText(position.line)
         let length = line.utf8.count
         guard position.row < layout.rowCount else { return TextPosition(line: position.line, offset: length) }
         let width = measuredWidth
@@ -169,7 +169,7 @@ extension EditableText {
     mutating func contentRange(ofRow position: RowPosition) -> Range<Int> {
         let layout = lineLayout(position.line)
         guard position.row < layout.rowCount else {
-            let end = storage.length(ofLine: position.line)
+            let end = lineLength(position.line)
             return end..<end
         }
         return layout.starts[position.row]..<layout.ends[position.row]
@@ -240,7 +240,7 @@ extension EditableText {
     /// out is wrapped only that far.
     mutating func boundedRowCount(ofLine index: Int, limit: Int) -> Int {
         if layout.lines[index] != nil || index == caretPosition.line { return rowCount(ofLine: index) }
-        let line = storage.line(index)
+        let line = lineText(index)
         // A long line not laid out yet is counted only as far as asked: the fitting height of a
         // text that starts with a megabyte line needs its first screenful of rows.
         if line.utf8.count > EditableText.longLine { return EditableText.rowCount(of: line, width: layout.width, limit: limit) }

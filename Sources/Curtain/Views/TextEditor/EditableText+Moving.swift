@@ -20,7 +20,7 @@ extension EditableText {
 
     /// To the end of the line.
     public mutating func moveToLineEnd() {
-        caret = TextPosition(line: caretPosition.line, offset: storage.length(ofLine: caretPosition.line))
+        caret = TextPosition(line: caretPosition.line, offset: lineLength(caretPosition.line))
     }
 
     /// To the start of the text.
@@ -36,7 +36,7 @@ extension EditableText {
         var offset = caretPosition.offset
         var inWord = false
         while true {
-            let text = storage.line(line)
+            let text = lineText(line)
             var index = text.utf8.index(text.startIndex, offsetBy: offset)
             while index < text.endIndex {
                 let isWord = EditableText.isWordCharacter(text[index])
@@ -62,7 +62,7 @@ extension EditableText {
         var offset = caretPosition.offset
         var inWord = false
         while true {
-            let text = storage.line(line)
+            let text = lineText(line)
             var index = text.utf8.index(text.startIndex, offsetBy: offset)
             while index > text.startIndex {
                 let before = text.index(before: index)
@@ -79,7 +79,7 @@ extension EditableText {
                 return
             }
             line -= 1
-            offset = storage.length(ofLine: line)
+            offset = lineLength(line)
         }
     }
 

@@ -9,7 +9,7 @@ extension EditableText {
         var position = RowPosition(line: 0, row: 0)
         while true {
             let range = contentRange(ofRow: position)
-            let line = storage.line(position.line)
+            let line = lineText(position.line)
             rows.append(TextWrapper.displayText(utf8Slice(line, range.lowerBound, range.upperBound), width: width))
             let next = row(position, movedBy: 1)
             if next == position { return rows }

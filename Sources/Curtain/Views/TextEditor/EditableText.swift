@@ -36,6 +36,8 @@ public struct EditableText: Sendable {
     var goalColumn: Int?
     /// Layouts at the width last measured for.
     var layout = MeasuredLayout()
+    /// The line starts of the block looked up last (see ``lineText(_:)``); dropped by every edit.
+    var lineStarts: (block: Int, starts: [Int])?
     /// Bumped by every edit.
     private(set) var version = 0
 
@@ -139,10 +141,15 @@ public struct EditableText: Sendable {
         let insertedLines = TextStorage.newlines(in: text)
         let oneLine = insertedLines == 0 && range.upperBound.line == line
         let width = layout.width
-        let oldRows = width > 0 && oneLine ? textRowCount(ofLine: line) : nil
+        // The rows of the lines the edit replaces, when they are few (typing, Enter, joining
+        // two lines): the block's count then changes by the difference, with no re-measure.
+        let replacedLines = line...range.upperBound.line
+        let fewLines = replacedLines.count <= 8 && insertedLines <= 8
+        let oldRows = width > 0 && fewLines ? replacedLines.reduce(0) { $0 + textRowCount(ofLine: $1) } : nil
         // A boundary before the edit stays one: the caret after the edit is found from there.
         let known = range.lowerBound.offset == 0 ? 0 : position(before: range.lowerBound)?.offset ?? 0
         let kept = storage.replace(range, with: text)
+        lineStarts = nil
 
         var caret: TextPosition
         if insertedLines == 0 {
@@ -158,7 +165,7 @@ public struct EditableText: Sendable {
             if oneLine {
                 // Out of the dictionary while it changes, so its arrays are not copied.
                 if var cached = layout.lines.removeValue(forKey: line) {
-                    cached.update(storage.line(line), editedFrom: range.lowerBound.offset, oldEnd: range.upperBound.offset,
+                    cached.update(lineText(line), editedFrom: range.lowerBound.offset, oldEnd: range.upperBound.offset,
                                   newEnd: range.lowerBound.offset + text.utf8.count)
                     layout.lines[line] = cached
                 }
@@ -166,7 +173,8 @@ public struct EditableText: Sendable {
                 layout.linesReplaced(range.lowerBound.line...range.upperBound.line, by: insertedLines + 1)
             }
             if let kept, let oldRows, storage.blocks[kept].rows >= 0 {
-                storage.setRows(storage.blocks[kept].rows + textRowCount(ofLine: line) - oldRows, ofBlock: kept)
+                let newRows = (line...(line + insertedLines)).reduce(0) { $0 + textRowCount(ofLine: $1) }
+                storage.setRows(storage.blocks[kept].rows + newRows - oldRows, ofBlock: kept)
             } else {
                 let first = kept ?? storage.locate(line).block
                 let last = kept ?? storage.locate(line + insertedLines).block
@@ -179,24 +187,43 @@ public struct EditableText: Sendable {
         version &+= 1
     }
 
+    // MARK: - Lines
+
+    /// Line `index`, found through the line starts of its block, which are kept for the next
+    /// look-up: drawing a screenful of rows, and an edit, look up lines of the same block
+    /// again and again.
+    mutating func lineText(_ index: Int) -> Substring {
+        let (block, inBlock) = storage.locate(index)
+        if lineStarts?.block != block { lineStarts = (block, storage.lineStarts(inBlock: block)) }
+        let starts = lineStarts!.starts
+        return utf8Slice(storage.blocks[block].text[...], starts[inBlock], starts[inBlock + 1] - 1)
+    }
+
+    /// Bytes of line `index`.
+    mutating func lineLength(_ index: Int) -> Int {
+        let (block, inBlock) = storage.locate(index)
+        if lineStarts?.block != block { lineStarts = (block, storage.lineStarts(inBlock: block)) }
+        return lineStarts!.starts[inBlock + 1] - 1 - lineStarts!.starts[inBlock]
+    }
+
     // MARK: - Clusters
 
     /// The position one character before `position` (the end of the line above at a line's
     /// start), nil at the start of the text.
-    func position(before position: TextPosition) -> TextPosition? {
+    mutating func position(before position: TextPosition) -> TextPosition? {
         if position.offset > 0 {
-            let line = storage.line(position.line)
+            let line = lineText(position.line)
             let index = line.utf8.index(line.startIndex, offsetBy: position.offset)
             return TextPosition(line: position.line, offset: line.utf8.distance(from: line.startIndex, to: line.index(before: index)))
         }
         guard position.line > 0 else { return nil }
-        return TextPosition(line: position.line - 1, offset: storage.length(ofLine: position.line - 1))
+        return TextPosition(line: position.line - 1, offset: lineLength(position.line - 1))
     }
 
     /// The position one character after `position` (the start of the next line at a line's
     /// end), nil at the end of the text.
-    func position(after position: TextPosition) -> TextPosition? {
-        let line = storage.line(position.line)
+    mutating func position(after position: TextPosition) -> TextPosition? {
+        let line = lineText(position.line)
         if position.offset < line.utf8.count {
             let index = line.utf8.index(line.startIndex, offsetBy: position.offset)
             return TextPosition(line: position.line, offset: line.utf8.distance(from: line.startIndex, to: line.index(after: index)))
@@ -207,8 +234,8 @@ public struct EditableText: Sendable {
 
     /// The first cluster boundary at or after `offset` in line `index`, walking from `from`,
     /// a boundary at or before it.
-    func boundary(atOrAfter offset: Int, inLine index: Int, from: Int) -> Int {
-        let line = storage.line(index)
+    mutating func boundary(atOrAfter offset: Int, inLine index: Int, from: Int) -> Int {
+        let line = lineText(index)
         let utf8 = line.utf8
         let target = min(offset, utf8.count)
         var current = line.utf8.index(line.startIndex, offsetBy: min(from, target))
@@ -224,8 +251,8 @@ public struct EditableText: Sendable {
     /// nearest place within a few hundred bytes before it between two ASCII bytes (other than
     /// CR LF), where a cluster always ends — so finding the boundary after a long insertion
     /// walks a few characters, not the whole insertion. `floor` when there is none.
-    func knownBoundary(before position: TextPosition, floor: Int) -> Int {
-        let line = storage.line(position.line)
+    mutating func knownBoundary(before position: TextPosition, floor: Int) -> Int {
+        let line = lineText(position.line)
         return line.utf8.withContiguousStorageIfAvailable { bytes -> Int in
             let count = bytes.count
             if position.offset >= count { return max(floor, count) }
@@ -240,9 +267,9 @@ public struct EditableText: Sendable {
     }
 
     /// `position` inside the text and on a cluster boundary (rounded down).
-    func aligned(_ position: TextPosition) -> TextPosition {
+    mutating func aligned(_ position: TextPosition) -> TextPosition {
         let lineIndex = min(max(0, position.line), lineCount - 1)
-        let line = storage.line(lineIndex)
+        let line = lineText(lineIndex)
         let offset = min(max(0, position.offset), line.utf8.count)
         // Walk from a known boundary: the start of the row or line, or a later one nearby.
         var start = 0

@@ -264,7 +264,7 @@ open class TextEditor: View {
             let y = top + index
             if y >= area.minY, y < area.maxY {
                 let range = model.contentRange(ofRow: position)
-                let line = model.storage.line(position.line)
+                let line = model.lineText(position.line)
                 let content = utf8Slice(line, range.lowerBound, range.upperBound)
                 // The cell buffer draws each cluster as DisplayCluster shows it; only a row one
                 // cell wide needs the wrapper's "…" for a wide character.

@@ -91,6 +91,26 @@ struct TextStorage: Sendable {
         }()
     }
 
+    /// Where each line of `block` starts, and one past the end of the block (as if a line
+    /// break followed it): line `i` is `starts[i]..<starts[i + 1] - 1`. One pass with memchr.
+    func lineStarts(inBlock block: Int) -> [Int] {
+        let text = blocks[block].text
+        let count = text.utf8.count
+        if blocks[block].lineCount == 1 { return [0, count + 1] }
+        var starts = [0]
+        starts.reserveCapacity(blocks[block].lineCount + 1)
+        text.utf8.withContiguousStorageIfAvailable { bytes in
+            guard let base = bytes.baseAddress else { return }
+            var start = 0
+            while let found = memchr(base + start, 0x0A, count - start) {
+                start = base.distance(to: found.assumingMemoryBound(to: UInt8.self)) + 1
+                starts.append(start)
+            }
+        }
+        starts.append(count + 1)
+        return starts
+    }
+
     /// Line `index` of the text, without its line break. Do not keep it across an edit: it
     /// shares its block's storage, which the edit would then have to copy.
     func line(_ index: Int) -> Substring {

@@ -162,7 +162,7 @@ extension Event {
     @Test func aDismissedToastIsLetGoOf() {
         let h = DemoHarness()
         h.send(.key(.character("t")))
-        weak var editor = h.app.scene.focusedView as? TextEditor
+        weak let editor = h.app.scene.focusedView as? TextEditor
         h.pilot.paste("some text")
         #expect(editor != nil)
         h.send(.key(.escape))

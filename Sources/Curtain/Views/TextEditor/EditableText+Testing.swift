@@ -34,7 +34,4 @@ extension EditableText {
     package var _blocks: (count: Int, unmeasured: Int) {
         (storage.blocks.count, storage.blocks.filter { $0.rows < 0 }.count)
     }
-
-    /// Line layouts kept.
-    package var _keptLayouts: Int { layout.lines.count }
 }

@@ -38,8 +38,6 @@ public struct EditableText: Sendable {
     var layout = MeasuredLayout()
     /// The line starts of the block looked up last (see ``lineText(_:)``); dropped by every edit.
     var lineStarts: (block: Int, starts: [Int])?
-    /// Bumped by every edit.
-    private(set) var version = 0
 
     /// An empty text: one empty line, the caret at its start.
     public init() {
@@ -184,7 +182,6 @@ public struct EditableText: Sendable {
         }
         caretPosition = caret
         goalColumn = nil
-        version &+= 1
     }
 
     // MARK: - Lines

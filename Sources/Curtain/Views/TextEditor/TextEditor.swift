@@ -35,10 +35,11 @@ import CurtainScreen
 /// pointer.
 ///
 /// Large text: the editor wraps only the rows it shows and the rows between the caret and
-/// them, so typing and drawing cost the same in a text of a few lines or of megabytes. Its
-/// fitting height counts rows only up to the screen's height (no frame is taller), and the
-/// number of rows scrolled out of sight above (``rowsAbove``) is known exactly once the text
-/// above is measured at the current width — see ``measuresRowsAbove``.
+/// them, so typing and drawing cost about as much in megabytes of text as in a few lines
+/// (`docs/TEXT.md` has the figures, and the limits of a single very long line). Its fitting
+/// height counts rows only up to the screen's height (no frame is taller), and the number of
+/// rows scrolled out of sight above (``rowsAbove``) is known exactly once the text above is
+/// measured at the current width — see ``measuresRowsAbove``.
 @MainActor
 open class TextEditor: View {
     /// The text and its caret. Setting it (a program changing the text) does not call

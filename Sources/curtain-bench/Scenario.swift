@@ -33,7 +33,8 @@ struct Scenario: Sendable {
                      action: .events([.key(.character("y"))])),
             Scenario(name: "toast grows one line", setup: [.key(.character("t")), .key(.character("x"))],
                      action: .events([.key(.enter)])),
-            Scenario(name: "split moved, toast up", setup: [.key(.character("t"))], action: .events([.key(.right)])),
+            // Tab first: inside the toast the arrows move its caret; with a pane focused, the splits.
+            Scenario(name: "split moved, toast up", setup: [.key(.character("t")), .key(.tab)], action: .events([.key(.right)])),
             Scenario(name: "full-screen modal", setup: [], action: .events([.key(.character("m"))])),
             Scenario(name: "100 idle frames", setup: [.key(.character("t"))], action: .idle(count: 100, step: 0.001)),
             Scenario(name: "resize \(size.width)x\(size.height)->\(smaller.width)x\(smaller.height)", setup: [],

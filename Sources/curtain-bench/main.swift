@@ -9,13 +9,24 @@ import Glibc
 // against the ANSI lower bound, and thread CPU time per frame; then text layout costs.
 //
 //   swift run -c release curtain-bench [--json] [--quick] [--only PREFIX] [--size WxH]
+//   swift run -c release curtain-bench --editor [--quick]
+//   swift run -c release curtain-bench --paste MB [--kind mixed|prose|line|word|newlines] [--type N [--middle]]
 
 let usage = """
     usage: curtain-bench [--json] [--quick] [--only PREFIX] [--size WxH]
+           curtain-bench --editor [--quick]
+           curtain-bench --paste MB [--kind mixed|prose|line|word|newlines] [--type N [--middle]]
       --json         machine-readable output
       --quick        fewer repetitions (for valgrind)
       --only PREFIX  only the scenarios whose name starts with PREFIX (e.g. "split"), no text layout
       --size WxH     only this size (80x24, 120x40 or any other)
+      --editor       large texts in the demo's editable toast: pastes of 1 and 10 MB, split moves
+                     and keystrokes with them (docs/TEXT.md)
+      --paste MB     one paste of MB megabytes into the toast, then Esc: run it under
+                     /usr/bin/time -v for the peak memory; prints the resident memory on the way
+      --kind KIND    what --paste pastes (default mixed)
+      --type N       after --paste, type N characters at the end, a frame after each
+      --middle       type them in the middle of the text (of the middle line) instead
     """
 let arguments = Array(CommandLine.arguments.dropFirst())
 let wantsJSON = arguments.contains("--json")
@@ -32,6 +43,33 @@ func value(after option: String) -> String? {
         exit(2)
     }
     return arguments[index + 1]
+}
+if arguments.contains("--editor") {
+    let results = measureEditor(quick: quick)
+    print("Large texts in the demo's pane toast (box 76 columns, editor 74; thread CPU time)")
+    printTable(["measurement", "result", "note"], results.map { [$0.name, $0.value, $0.note] })
+    exit(0)
+}
+if let megabytes = value(after: "--paste") {
+    guard let amount = Double(megabytes), amount > 0, amount <= 1000 else {
+        var errors = StandardError()
+        print("curtain-bench: --paste \(megabytes): expected megabytes from 0 to 1000, e.g. 10", to: &errors)
+        exit(2)
+    }
+    let kindName = value(after: "--kind") ?? "mixed"
+    guard let kind = PasteKind(rawValue: kindName) else {
+        var errors = StandardError()
+        print("curtain-bench: --kind \(kindName): expected mixed, prose, line, word or newlines", to: &errors)
+        exit(2)
+    }
+    let keys = Int(value(after: "--type") ?? "0") ?? -1
+    guard keys >= 0 else {
+        var errors = StandardError()
+        print("curtain-bench: --type: expected a number of keys, e.g. 200", to: &errors)
+        exit(2)
+    }
+    runSinglePaste(megabytes: amount, kind: kind, keys: keys, inTheMiddle: arguments.contains("--middle"))
+    exit(0)
 }
 let onlyPrefix = value(after: "--only")
 var sizes = [Size(width: 80, height: 24), Size(width: 120, height: 40), Size(width: 300, height: 100)]

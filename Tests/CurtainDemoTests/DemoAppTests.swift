@@ -77,6 +77,7 @@ extension Event {
         #expect(box(h, pane: 0) == Rect(x: 3, y: 4, width: 34, height: 6), "three rows taller, same bottom row")
         h.send(.key(.backspace), .key(.backspace), .key(.backspace), .key(.backspace), .key(.backspace))
         #expect(box(h, pane: 0) == Rect(x: 3, y: 5, width: 34, height: 5), "one row shorter")
+        h.send(.key(.tab))   // with a pane focused the arrows move the splits (in the toast, the caret)
         h.send(.key(.left), .key(.left))
         #expect(h.app.grid.panes[0].frame.width == 38)
         #expect(box(h, pane: 0) == Rect(x: 3, y: 5, width: 32, height: 5), "re-fits to the narrower pane")
@@ -92,7 +93,7 @@ extension Event {
             let h = DemoHarness()
             for _ in 0..<pane { h.send(.key(.tab)) }
             h.send(.key(.character("t")))
-            #expect(h.app.scene.focusedView is TextToastView)
+            #expect(h.app.scene.focusedView is TextEditor, "the toast's editor has the focus")
             h.send(.key(key))
             #expect(h.app.scene.focusedView === h.app.grid.panes[(pane + step) % 4], "\(key) from the toast in pane \(pane)")
         }
@@ -101,7 +102,7 @@ extension Event {
     @Test func tabFromTheScreenToastCountsFromThePaneItCameFrom() {
         let h = DemoHarness()
         h.send(.key(.tab), .key(.tab), .key(.character("T")))   // presented while Clock had focus
-        #expect(h.app.scene.focusedView is TextToastView)
+        #expect(h.app.scene.focusedView is TextEditor, "the toast's editor has the focus")
         h.send(.key(.tab))
         #expect(h.app.scene.focusedView === h.app.grid.panes[3])
     }
@@ -157,6 +158,33 @@ extension Event {
         #expect(h.app.scene.focusedView === h.app.grid.panes[0])
     }
 
+    /// A dismissed toast is let go of, with its text (a paste can be megabytes).
+    @Test func aDismissedToastIsLetGoOf() {
+        let h = DemoHarness()
+        h.send(.key(.character("t")))
+        weak let editor = h.app.scene.focusedView as? TextEditor
+        h.pilot.paste("some text")
+        #expect(editor != nil)
+        h.send(.key(.escape))
+        #expect(editor == nil, "nothing keeps the dismissed toast's editor")
+        h.send(.key(.character("t")))
+        #expect(h.lines[7].contains("Esc close · Enter new line"), "a new, empty toast: \(h.lines[7])")
+    }
+
+    /// Inside a toast the arrows move its caret, and a help bar wide enough to list them
+    /// says so; with a pane focused they resize.
+    @Test func theHelpBarSaysWhatTheArrowsDo() {
+        let h = DemoHarness(size: Size(width: 100, height: 24))
+        #expect(h.lines[23].contains("←→↑↓ resize"), "\(h.lines[23])")
+        h.send(.key(.character("t")))
+        #expect(h.lines[23].contains("←→↑↓ move"), "\(h.lines[23])")
+        h.type("ab")
+        h.send(.key(.left))
+        #expect(h.app.grid.panes[0].frame.width == 50, "the split stays")
+        h.type("X")
+        #expect(h.lines[8].contains("aXb"), "the caret moved left: \(h.lines[8])")
+    }
+
     /// A narrow help bar drops the self-evident items first; closing and quitting stay.
     @Test func aNarrowHelpBarKeepsCloseAndQuit() {
         let h = DemoHarness(size: Size(width: 36, height: 15))
@@ -176,7 +204,7 @@ extension Event {
         let h = DemoHarness(size: Size(width: 36, height: 15))
         for key in keys { h.send(.key(.character(key))) }
         let actions = ["toast", "screen toast", "modal", "focus", "resize", "type text", "new line",
-                       "delete", "close", "other pane", "quit"]
+                       "delete", "close", "other pane", "move", "quit"]
         var previous: Set<String> = []
         for width in 36...130 {
             h.pilot.resize(to: Size(width: width, height: 15))

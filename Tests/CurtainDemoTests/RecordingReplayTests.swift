@@ -199,7 +199,7 @@ struct RecordingReplayTests {
     func toastCastReplaysToFinalScreen() throws {
         let scratch = try ScratchDirectory()
         defer { scratch.remove() }
-        _ = try scratch.write("toast.txt", Array("key t\ntype hello 日本\nkey Enter\ntype world 🎉\nkey Right\nwait 2s\n".utf8))
+        _ = try scratch.write("toast.txt", Array("key t\ntype hello 日本\nkey Enter\ntype world 🎉\nkey Tab\nkey Right\nwait 2s\n".utf8))
         let run = try DemoCLI.run(["--headless", "--size", "60x20", "--script", "toast.txt", "--record", "toast.cast"], in: scratch)
         #expect(run.status == 0, "stderr: \(run.stderr)")
         #expect(run.text.contains("hello 日本"))

@@ -28,11 +28,18 @@ struct ScriptTourTests {
         let typed = commands.compactMap { if case .type(let text) = $0 { text } else { nil } }.joined()
         #expect(typed.contains("日本語のテキスト"))
         #expect(typed.contains("🎉"))
-        // m comes after Tab (with the toast focused it would be typed into it), Esc dismisses
-        // the modal, BTab brings the focus back, and the tour dismisses the toast (t to focus
-        // it, then Esc) before quitting.
+        // Tab moves the focus to a pane before the arrows (inside the toast they would move its
+        // caret, not the splits), and no arrow comes before it. m comes after Tab and the
+        // arrows (with the toast focused it would be typed into it), Esc dismisses the modal,
+        // BTab brings the focus back, and the tour dismisses the toast (t to focus it, then
+        // Esc) before quitting.
+        let tab = try #require(keys.firstIndex(of: .tab))
+        let arrows: [Key] = [.left, .right, .up, .down]
+        #expect(keys[tab + 1] == .left)
+        #expect(!keys[..<tab].contains { arrows.contains($0) }, "an arrow pressed while the toast has the focus")
         let modal = try #require(keys.firstIndex(of: .character("m")))
-        #expect(Array(keys[(modal - 1)...(modal + 2)]) == [.tab, .character("m"), .escape, .backTab])
+        #expect(modal > tab)
+        #expect(Array(keys[(modal - 1)...(modal + 2)]) == [.down, .character("m"), .escape, .backTab])
         #expect(Array(keys.suffix(3)) == [.character("t"), .escape, .character("q")])
     }
 

@@ -135,6 +135,29 @@ struct TextWrapperTests {
         }
     }
 
+    /// What an editor re-wrapping a few rows of a long line relies on: wrapping a line from
+    /// the start of any of its rows gives the same rows from there on.
+    @Test func wrappingFromARowStartGivesTheSameRowsFromThere() async {
+        await propertyCheck(count: 300, input: Self.texts, Gen.int(in: 1...30)) { pieces, width in
+            let text = pieces.filter { !TextWrapper.isHardBreak($0) }   // one line, as an editor's
+            var rows: [(start: Int, end: Int)] = []
+            TextWrapper.forEachRow(of: text[...], width: width) { start, end in
+                rows.append((start, end))
+                return true
+            }
+            for (index, row) in rows.enumerated() {
+                let suffix = text[text.utf8.index(text.startIndex, offsetBy: row.start)...]
+                var again: [(start: Int, end: Int)] = []
+                TextWrapper.forEachRow(of: suffix, width: width) { start, end in
+                    again.append((row.start + start, row.start + end))
+                    return true
+                }
+                #expect(again.map(\.start) == rows[index...].map(\.start), "\(text.debugDescription) at \(width) from row \(index)")
+                #expect(again.map(\.end) == rows[index...].map(\.end), "\(text.debugDescription) at \(width) from row \(index)")
+            }
+        }
+    }
+
     @Test func exhaustiveSmallWidthsOnSamples() {
         let samples = ["", "a", "a b", "日本語のテキスト。", "  x  y  ", "abc\n\ndef", "漢a字 b-c（d）"]
         for sample in samples {

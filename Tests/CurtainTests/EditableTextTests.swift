@@ -63,9 +63,9 @@ import Testing
             let reference = Reference(text.lines, width: measured)
             let label = "step \(step), width \(measured), lines \(text.lines)"
             #expect(text.rowCount(width: measured) == reference.rows.count, "\(label)")
-            #expect(text.lastRows(10_000, width: measured) == reference.rows, "\(label)")
-            #expect(text.lastRows(3, width: measured) == Array(reference.rows.suffix(3)), "\(label)")
-            #expect(text.caretColumn(width: measured) == reference.caretColumn, "\(label)")
+            #expect(text._rows(width: measured) == reference.rows, "\(label)")
+            #expect(Array(text._rows(width: measured).suffix(3)) == Array(reference.rows.suffix(3)), "\(label)")
+            #expect(text._caret(width: measured).column == reference.caretColumn, "\(label)")
         }
     }
 
@@ -73,16 +73,16 @@ import Testing
     @Test func theCaretGoesAfterTypedSpaces() {
         var text = EditableText()
         text.insert(contentsOf: "ab  ")
-        #expect(text.caretColumn(width: 10) == 4)
+        #expect(text._caret(width: 10).column == 4)
         #expect(text.rowCount(width: 10) == 1)
-        #expect(text.lastRows(1, width: 10) == ["ab"])
+        #expect(text._rows(width: 10).suffix(1) == ["ab"])
         text.insert(contentsOf: "      ")   // 2 + 10 cells: no room on this row
         #expect(text.rowCount(width: 10) == 2)
-        #expect(text.caretColumn(width: 10) == 0)
-        #expect(text.lastRows(2, width: 10) == ["ab", ""])
+        #expect(text._caret(width: 10).column == 0)
+        #expect(text._rows(width: 10).suffix(2) == ["ab", ""])
         text.insert("c")   // the spaces were a break: c starts the next row
-        #expect(text.lastRows(2, width: 10) == ["ab", "c"])
-        #expect(text.caretColumn(width: 10) == 1)
+        #expect(text._rows(width: 10).suffix(2) == ["ab", "c"])
+        #expect(text._caret(width: 10).column == 1)
     }
 
     /// A paste into one line of 30 000 characters wraps like the same text measured cold, and
@@ -95,7 +95,7 @@ import Testing
         text.insert("x")
         let reference = Reference(text.lines, width: 40)
         #expect(text.rowCount(width: 40) == reference.rows.count)
-        #expect(text.lastRows(5, width: 40) == Array(reference.rows.suffix(5)))
-        #expect(text.caretColumn(width: 40) == reference.caretColumn)
+        #expect(Array(text._rows(width: 40).suffix(5)) == Array(reference.rows.suffix(5)))
+        #expect(text._caret(width: 40).column == reference.caretColumn)
     }
 }

@@ -1,26 +1,44 @@
 import CurtainLayout
 import CurtainScreen
 
-/// The editable toast: a bordered box holding ``EditableText``, as tall as its wrapped lines plus
-/// its border. While focused it shows a caret cell where the next character goes. When the
-/// presentation caps its height the text scrolls so the last line stays visible, and the top
-/// border says how many rows are out of sight above (`↑ 3 rows above`).
+/// The editable toast: a bordered box around a ``TextEditor``, as tall as its wrapped lines
+/// plus its border. The editor takes the focus and shows its caret; the box shows a hint in
+/// its top border while the text is empty, and when the presentation caps its height (the
+/// editor scrolls to keep the caret in sight) how many rows are out of sight above
+/// (`↑ 3 rows above`).
+///
+/// The count is exact once the text above is measured at the box's width, which takes a few
+/// frames after the width changes under megabytes of text (see
+/// ``TextEditor/measuresRowsAbove``); until then the border says `↑ many rows above`.
 @MainActor
 public final class TextToastView: View {
-    public private(set) var text = EditableText()
+    /// The editor inside the box: it holds the text and the focus.
+    public let editor: TextEditor
 
-    public var borderStyle: Style
-    public var textStyle: Style
+    /// The text and its caret.
+    public var text: EditableText { editor.text }
+
+    public var borderStyle: Style { didSet { if borderStyle != oldValue { setNeedsDisplay() } } }
+    public var textStyle: Style {
+        get { editor.textStyle ?? theme.toast }
+        set { editor.textStyle = newValue }
+    }
     /// The caret cell's style. The default is dark on light, which a terminal without colours
     /// shows in reverse video, so the caret stays visible there.
-    public var caretStyle: Style
+    public var caretStyle: Style {
+        get { editor.caretStyle ?? theme.caret }
+        set { editor.caretStyle = newValue }
+    }
     /// Shown in the top border line, instead of the title, while the text is empty.
-    public var hint: String?
+    public var hint: String? { didSet { if hint != oldValue { setNeedsDisplay() } } }
     /// Shown in the top border line (while no rows are scrolled out of sight).
-    public var title: String?
+    public var title: String? { didSet { if title != oldValue { setNeedsDisplay() } } }
 
     /// Called after every edit, so the presenter can call ``PresentationController/updatePresentationLayout(animated:)``.
-    public var onChange: (@MainActor () -> Void)?
+    public var onChange: (@MainActor () -> Void)? {
+        get { editor.onChange }
+        set { editor.onChange = newValue }
+    }
 
     public init(title: String? = nil, hint: String? = nil,
                 borderStyle: Style = Style(foreground: .indexed(231), background: .indexed(24)),
@@ -29,74 +47,50 @@ public final class TextToastView: View {
         self.title = title
         self.hint = hint
         self.borderStyle = borderStyle
-        self.textStyle = textStyle
-        self.caretStyle = caretStyle
+        editor = TextEditor(textStyle: textStyle, caretStyle: caretStyle)
+        editor.measuresRowsAbove = true
+        super.init()
+        addSubview(editor)
     }
 
-    public override var canBecomeFocused: Bool { true }
+    public func insert(_ character: Character) { editor.insert(character) }
+    public func insert(contentsOf string: some StringProtocol) { editor.insert(contentsOf: string) }
+    public func insertNewline() { editor.insertNewline() }
+    public func deleteBackward() { editor.deleteBackward() }
 
-    public func insert(_ character: Character) { text.insert(character); changed() }
-    public func insert(contentsOf string: some StringProtocol) { text.insert(contentsOf: string); changed() }
-    public func insertNewline() { text.insertNewline(); changed() }
-    public func deleteBackward() { text.deleteBackward(); changed() }
-
-    /// Typed characters go into the text, Enter starts a new line, Backspace (and Delete)
-    /// deletes; every other key goes on along the responder chain (Esc reaches the
-    /// presentation controller, which dismisses).
-    public override func handleKey(_ key: Key) -> Bool {
-        if let character = key.text {
-            insert(character)
-            return true
-        }
-        switch key {
-        case .enter: insertNewline()
-        case .backspace, .delete: deleteBackward()
-        default: return false
-        }
-        return true
-    }
-
-    /// Pasted text goes into the text; its newlines start new lines.
-    public override func handlePaste(_ text: String) -> Bool {
-        insert(contentsOf: text)
-        return true
-    }
-
-    private func changed() {
-        onChange?()
-        setNeedsLayout()
+    public override func layoutSubviews() {
+        // Laid out at the target frame, drawn in the (possibly animating) one: see View.layoutFrame.
+        editor.frame = frame.insetBy(dx: 1, dy: 1)
+        editor.layoutFrame = layoutFrame.insetBy(dx: 1, dy: 1)
     }
 
     public override func fittingSize(width: Int) -> Size {
-        guard width >= 3 else { return Size(width: width, height: 0) }
-        return Size(width: width, height: text.rowCount(width: width - 2) + 2)
+        guard width >= 3 else { return Size(width: max(0, width), height: 0) }
+        return Size(width: width, height: editor.fittingSize(width: width - 2).height + 2)
+    }
+
+    /// A press on the border gives the editor the focus.
+    public override func handleMouse(_ event: MouseEvent) -> Bool {
+        guard event.kind == .press, let scene, scene.isOnScreen(editor) else { return false }
+        scene.focus(editor)
+        return true
     }
 
     public override func draw(into buffer: inout CellBuffer, clip: Rect) {
         let box = frame
         guard box.width >= 3, box.height >= 1 else { return }
         buffer.fill(box.intersection(clip), with: .blank(textStyle))
-        let inner = box.insetBy(dx: 1, dy: 1)
-        let width = max(0, layoutFrame.width - 2)
         // The hint sits in the top border line while the text is empty, so the box's inside
-        // shows only what was typed. Rows out of sight are counted at the target size, so the
-        // count does not flicker while the box grows toward it.
-        let hidden = width > 0 ? text.rowCount(width: width) - max(0, layoutFrame.height - 2) : 0
-        let heading = text.isEmpty ? (hint ?? title) : hidden > 0 ? "↑ \(hidden) row\(hidden == 1 ? "" : "s") above" : title
+        // shows only what was typed. Rows out of sight are counted at the target size (the
+        // editor is laid out there), so the count does not flicker while the box grows.
+        let heading: String?
+        if editor.text.isEmpty {
+            heading = hint ?? title
+        } else if let hidden = editor.rowsAbove {
+            heading = hidden > 0 ? "↑ \(hidden) row\(hidden == 1 ? "" : "s") above" : title
+        } else {
+            heading = "↑ many rows above"
+        }
         buffer.drawBox(box, style: borderStyle, title: heading, clip: clip)
-        // Laid out at the target width; the rows that fit the (possibly animating) box are the
-        // last ones, so the line being typed stays visible.
-        guard !inner.isEmpty, width > 0 else { return }
-        let rows = text.lastRows(inner.height, width: width)
-        let top = inner.maxY - rows.count
-        let interior = clip.intersection(inner)
-        for (offset, row) in rows.enumerated() {
-            buffer.draw(row, at: Point(x: inner.minX, y: top + offset), style: textStyle, clip: interior)
-        }
-        if isFocused, !rows.isEmpty {
-            // After the last character and any spaces typed after it (the wrapper drops them).
-            let caret = Point(x: inner.minX + text.caretColumn(width: width), y: inner.maxY - 1)
-            buffer.draw(" ", at: caret, style: caretStyle, clip: interior)
-        }
     }
 }

@@ -20,6 +20,8 @@ package final class DemoApp {
     let root: DemoRootView
     let grid: GridView
     let elapsed = ElapsedTimeView()
+    /// The toasts up (or sliding in or out), until their dismissal ends: then the app lets go
+    /// of them and of their text.
     private var paneToasts: [ObjectIdentifier: (controller: ToastPresentationController, view: TextToastView)] = [:]
     private var screenToast: (controller: ToastPresentationController, view: TextToastView)?
     private var modal: FullScreenPresentationController?
@@ -64,7 +66,8 @@ package final class DemoApp {
 
     /// The demo's keys, reached when the focused view and its presentation left them: t, T and
     /// m present, q quits, Esc closes the toast up in the focused pane, the arrows move the
-    /// splits. While the terminal is too small only q works (and Ctrl-C, the app's default).
+    /// splits (while a pane has the focus: a toast's editor keeps the arrows for its caret).
+    /// While the terminal is too small only q works (and Ctrl-C, the app's default).
     private func handleKey(_ key: Key) -> Bool {
         if scene.isBelowMinimumSize {
             if key == .character("q") { app.quit() }
@@ -97,8 +100,12 @@ package final class DemoApp {
         let view = TextToastView(hint: "Esc close · Enter new line",
                                  borderStyle: DemoPalette.toastBorder, textStyle: DemoPalette.toastText,
                                  caretStyle: DemoPalette.toastCaret)
-        let controller = ToastPresentationController(presentedView: view)
+        let controller = DemoToastController(presentedView: view)
         view.onChange = { [unowned controller] in controller.updatePresentationLayout(animated: true) }
+        controller.onDismissed = { [unowned self, unowned view] in
+            paneToasts = paneToasts.filter { $0.value.view !== view }
+            if screenToast?.view === view { screenToast = nil }
+        }
         return (controller, view)
     }
 
@@ -107,7 +114,7 @@ package final class DemoApp {
         let id = ObjectIdentifier(pane)
         if let existing = paneToasts[id], existing.controller.state != .dismissed {
             scene.present(existing.controller, from: pane)   // cancels a dismissal, or just refocuses
-            scene.focus(existing.view)
+            scene.focus(existing.view.editor)
             return
         }
         let toast = makeToast()
@@ -118,7 +125,7 @@ package final class DemoApp {
     private func presentScreenToast() {
         if let existing = screenToast, existing.controller.state != .dismissed {
             scene.present(existing.controller, from: root)
-            scene.focus(existing.view)
+            scene.focus(existing.view.editor)
             return
         }
         let toast = makeToast()
@@ -150,10 +157,11 @@ package final class DemoApp {
         typealias Item = DemoRootView.HelpItem
         if scene.focusedView is ModalView {
             root.helpItems = [Item(key: "Esc", action: "close modal", rank: 1), Item(key: "^C", action: "quit", rank: 0)]
-        } else if scene.focusedView is TextToastView {
+        } else if scene.focusedView is TextEditor {
+            // Inside a toast the arrows move the caret; with a pane focused they resize.
             root.helpItems = [Item(key: "type", action: "text", rank: 5), Item(key: "Enter", action: "new line", rank: 2),
                               Item(key: "⌫", action: "delete", rank: 3), Item(key: "Esc", action: "close", rank: 1),
-                              Item(key: "Tab", action: "other pane", rank: 4), Item(key: "←→↑↓", action: "resize", rank: 6),
+                              Item(key: "Tab", action: "other pane", rank: 4), Item(key: "←→↑↓", action: "move", rank: 6),
                               Item(key: "^C", action: "quit", rank: 0)]
         } else {
             var items = [Item(key: "t", action: "toast", rank: 1), Item(key: "T", action: "screen toast", rank: 4),
@@ -162,5 +170,16 @@ package final class DemoApp {
             if toastToCloseWithEscape != nil { items.append(Item(key: "Esc", action: "close", rank: 2)) }
             root.helpItems = items + [Item(key: "q", action: "quit", rank: 0)]
         }
+    }
+}
+
+/// The demo's toast: tells the app when its dismissal ended, so the app lets go of it (a toast
+/// can hold megabytes of pasted text).
+final class DemoToastController: ToastPresentationController {
+    var onDismissed: (() -> Void)?
+
+    override func dismissalTransitionDidEnd(_ completed: Bool) {
+        super.dismissalTransitionDidEnd(completed)
+        if completed { onDismissed?() }
     }
 }

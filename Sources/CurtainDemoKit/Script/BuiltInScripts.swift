@@ -54,6 +54,12 @@ enum BuiltInScripts {
         type po.
         wait 800ms
 
+        # Tab moves the focus to the next pane; the toast stays up in its own pane,
+        # and the panes outside the dimmed one stay live. (Inside the toast the arrow
+        # keys move the caret; with a pane focused they move the splits.)
+        key Tab
+        wait 800ms
+
         # Left and Right move the vertical split. The toast re-fits its pane live:
         # the text wraps again at the new width and the height follows.
         key Left
@@ -77,11 +83,6 @@ enum BuiltInScripts {
         key Down
         wait 250ms
         key Down
-        wait 800ms
-
-        # Tab moves the focus to the next pane; the toast stays up in its own pane,
-        # and the panes outside the dimmed one stay live.
-        key Tab
         wait 800ms
 
         # With a pane focused, m presents a full-screen modal over everything, the

@@ -46,7 +46,7 @@ public struct DisplayCluster: Hashable, Sendable {
             self.init(text: String(character), width: 1)
             return
         }
-        if character == "\r\n" {
+        if character.utf8.count == 2, character.utf8.first == 0x0D {   // "\r\n" (compared without normalising)
             self.init(text: "\u{2424}", width: 1)
             return
         }

@@ -31,20 +31,33 @@ public enum TextWrapper {
         let text = substring(text)
         var lines: [String] = []
         forEachLine(of: text, width: width) { range in
-            var line = ""
-            for character in text[range] {
-                let cluster = DisplayCluster(character)
-                line += cluster.width > width ? "\u{2026}" : cluster.text
-            }
-            lines.append(line)
+            lines.append(displayText(text[range], width: width))
         }
         return lines
+    }
+
+    /// A line's content as a row `width` cells wide shows it: each cluster's display text, a
+    /// cluster wider than the row as `…` (U+2026).
+    package static func displayText(_ content: Substring, width: Int) -> String {
+        let ascii = content.utf8.withContiguousStorageIfAvailable { bytes in
+            bytes.allSatisfy { $0 >= 0x20 && $0 < 0x7F }
+        } ?? false
+        if ascii { return String(content) }
+        var line = ""
+        for character in content {
+            let cluster = DisplayCluster(character)
+            line += cluster.width > width ? "\u{2026}" : cluster.text
+        }
+        return line
     }
 
     /// The number of lines `wrap(text, width: width)` returns, without building them.
     public static func lineCount(_ text: some StringProtocol, width: Int) -> Int {
         var count = 0
-        forEachLine(of: substring(text), width: width) { _ in count += 1 }
+        forEachRow(of: substring(text), width: width) { _, _ in
+            count += 1
+            return true
+        }
         return count
     }
 
@@ -80,8 +93,9 @@ public enum TextWrapper {
 
     /// Whether `character` ends a line (`\n`, `\r`, "\r\n", U+0085, U+2028, U+2029).
     package static func isHardBreak(_ character: Character) -> Bool {
-        // By the first scalar, not by comparing characters (six string comparisons a cluster):
-        // each of these is a grapheme cluster of its own, "\r\n" the only one of two scalars.
+        // By the first scalar rather than by comparing characters, which compares them after
+        // normalising (a quarter of the wrapping time for CJK text). Each of these is a
+        // cluster of its own (CR with a following LF), so the first scalar decides.
         switch character.unicodeScalars.first?.value {
         case 0x0A, 0x0D, 0x85, 0x2028, 0x2029: true
         default: false
@@ -92,46 +106,88 @@ public enum TextWrapper {
     /// that starts after a soft break starts at its first non-space character, so wrapping the
     /// text from that index gives the same lines from there on.
     package static func forEachLine(of text: Substring, width: Int, _ body: (Range<Substring.Index>) -> Void) {
+        let utf8 = text.utf8
+        forEachRow(of: text, width: width) { start, end in
+            body(utf8.index(text.startIndex, offsetBy: start)..<utf8.index(text.startIndex, offsetBy: end))
+            return true
+        }
+    }
+
+    /// The same walk in UTF-8 offsets from `text.startIndex`: `body` gets each line's first byte
+    /// and the end of its content, and returns false to stop early (an editor re-wrapping a few
+    /// rows of a long line stops once the rows agree with the ones it had).
+    ///
+    /// Every line starts afresh: no state carries over from the line before it, so wrapping
+    /// the text from any line's start gives the same lines from there on (an editor re-wraps a
+    /// few rows of a long line from the start of a row it kept).
+    ///
+    /// Printable ASCII followed by ASCII is a cluster of its own, measured without building a
+    /// `Character` (as the cell buffer draws it); everything else goes through `Character`.
+    package static func forEachRow(of text: Substring, width: Int, _ body: (_ start: Int, _ end: Int) -> Bool) {
         if width <= 0 || text.isEmpty { return }
-        var lineStart = text.startIndex
-        var contentEnd = lineStart  // end of the committed clusters (pending spaces excluded)
+        let done: Void? = text.utf8.withContiguousStorageIfAvailable { bytes in
+            forEachRow(of: text, bytes: bytes, width: width, body)
+        }
+        if done == nil {
+            var copy = String(text)
+            copy.makeContiguousUTF8()
+            forEachRow(of: copy[...], width: width, body)
+        }
+    }
+
+    private static func forEachRow(of text: Substring, bytes: UnsafeBufferPointer<UInt8>, width: Int,
+                                   _ body: (Int, Int) -> Bool) {
+        let count = bytes.count
+        var lineStart = 0
+        var contentEnd = 0  // end of the committed clusters (pending spaces excluded)
         var lineWidth = 0  // cells of lineStart..<contentEnd
         var pendingSpaces = 0  // cells of the spaces after contentEnd
         var previous: LineBreakClass? = nil  // class of the previous cluster on this line
-        // The last break opportunity on this line: where the next line would start, where this
-        // one would end, and the cells committed from the opportunity to contentEnd.
-        var opportunity: Substring.Index? = nil
-        var opportunityContentEnd = lineStart
+        // The last break opportunity on this line (-1: none): where the next line would start,
+        // where this one would end, and the cells committed from the opportunity to contentEnd.
+        var opportunity = -1
+        var opportunityContentEnd = 0
         var widthAfterOpportunity = 0
+        // The end of the last cluster decoded as a Character, as an index the Character view
+        // knows is aligned: the next non-ASCII cluster usually starts there.
+        var knownIndex = text.startIndex
+        var knownOffset = 0
 
-        var index = text.startIndex
-        while index < text.endIndex {
-            let character = text[index]
-            let next = text.index(after: index)
-            defer { index = next }
-            if isHardBreak(character) {
-                body(lineStart..<contentEnd)
-                lineStart = next
-                contentEnd = next
-                lineWidth = 0
-                pendingSpaces = 0
-                previous = nil
-                opportunity = nil
-                continue
-            }
+        var index = 0
+        while index < count {
+            let byte = bytes[index]
+            let next: Int
             let cells: Int
             let kind: LineBreakClass
-            if character.utf8.count == 1, let byte = character.utf8.first, byte >= 0x20, byte < 0x7F {
-                // Fast path: printable ASCII needs no cluster analysis.
+            if byte >= 0x20, byte < 0x7F, index + 1 == count || bytes[index + 1] < 0x80 {
+                // Fast path: printable ASCII that nothing after it can extend.
+                next = index + 1
                 cells = 1
                 kind = LineBreakClass(Unicode.Scalar(byte))
             } else {
+                let start = index == knownOffset ? knownIndex : text.utf8.index(text.startIndex, offsetBy: index)
+                let character = text[start]
+                knownIndex = text.index(after: start)
+                knownOffset = text.utf8.distance(from: text.startIndex, to: knownIndex)
+                next = knownOffset
+                if isHardBreak(character) {
+                    if !body(lineStart, contentEnd) { return }
+                    lineStart = next
+                    contentEnd = next
+                    lineWidth = 0
+                    pendingSpaces = 0
+                    previous = nil
+                    opportunity = -1
+                    index = next
+                    continue
+                }
                 cells = min(DisplayCluster(character).width, width)
                 kind = character.unicodeScalars.first.map(LineBreakClass.init) ?? .other
             }
             if kind == .space {
                 pendingSpaces += cells
                 previous = .space
+                index = next
                 continue
             }
             if let before = previous, LineBreakClass.allowsBreak(between: before, and: kind) {
@@ -141,29 +197,30 @@ public enum TextWrapper {
             }
             previous = kind
             while lineWidth + pendingSpaces + cells > width {
-                if let start = opportunity {
+                if opportunity >= 0 {
                     // End the line at the last opportunity; what followed it starts the next.
-                    body(lineStart..<opportunityContentEnd)
-                    lineStart = start
+                    if !body(lineStart, opportunityContentEnd) { return }
+                    lineStart = opportunity
                     lineWidth = widthAfterOpportunity
-                    if start == index { pendingSpaces = 0 }  // the spaces at the break are dropped
-                    opportunity = nil
+                    if opportunity == index { pendingSpaces = 0 }  // the spaces at the break are dropped
+                    opportunity = -1
                 } else {
                     // No opportunity on this line: break the word before this cluster.
-                    body(lineStart..<contentEnd)
+                    if !body(lineStart, contentEnd) { return }
                     lineStart = index
                     lineWidth = 0
                     pendingSpaces = 0
                 }
             }
             lineWidth += pendingSpaces + cells
-            if let start = opportunity {
+            if opportunity >= 0 {
                 // Spaces just before an opportunity at this cluster belong to the line before it.
-                widthAfterOpportunity += (start == index ? 0 : pendingSpaces) + cells
+                widthAfterOpportunity += (opportunity == index ? 0 : pendingSpaces) + cells
             }
             pendingSpaces = 0
             contentEnd = next
+            index = next
         }
-        body(lineStart..<contentEnd)
+        _ = body(lineStart, contentEnd)
     }
 }

@@ -105,6 +105,15 @@ struct DemoEndToEndTests {
         box = expectToast(screen, layout, pane: 0, lines: 4) ?? .zero
         #expect(toastLines(screen, box).prefix(3) == ["hello", "two", "three"])
 
+        // Tab: the Unicode pane takes focus, the toast stays where it is. With a pane focused
+        // the arrows move the splits (inside the toast they move its caret).
+        let beforeTab = screen
+        try demo.tmux.keys("Tab")
+        screen = try demo.settle(changedFrom: screen) { $0.borderStyle(of: layout.pane(1)) == focused }
+        #expect(screen.borderStyle(of: layout.pane(1)) == focused, "Unicode pane focused")
+        #expect(screen.borderStyle(of: layout.pane(1)) != beforeTab.borderStyle(of: layout.pane(1)))
+        expectToast(screen, layout, pane: 0, lines: 4)
+
         // Left and Right move the vertical split; the toast re-fits to the new content width.
         for (key, delta) in [("Left", -1), ("Right", 1), ("Left", -1)] {
             try demo.tmux.keys(key)
@@ -114,14 +123,6 @@ struct DemoEndToEndTests {
             expectToast(screen, layout, pane: 0, lines: 4)
         }
         #expect(layout.pane(0).width == 39)
-
-        // Tab: the Unicode pane takes focus, the toast stays where it is.
-        let beforeTab = screen
-        try demo.tmux.keys("Tab")
-        screen = try demo.settle(changedFrom: screen) { $0.borderStyle(of: layout.pane(1)) == focused }
-        #expect(screen.borderStyle(of: layout.pane(1)) == focused, "Unicode pane focused")
-        #expect(screen.borderStyle(of: layout.pane(1)) != beforeTab.borderStyle(of: layout.pane(1)))
-        expectToast(screen, layout, pane: 0, lines: 4)
 
         // m then Escape: the modal covers everything, and afterwards the toast is exactly as before.
         let beforeModal = screen

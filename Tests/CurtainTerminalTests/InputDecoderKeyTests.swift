@@ -52,7 +52,7 @@ import Testing
             let expected: Key = switch code {
             case 0x08: .backspace
             case 0x09: .tab
-            case 0x0A, 0x0D: .enter
+            case 0x0D: .enter
             default: .ctrl(letter)
             }
             #expect(decoded([code]) == keys(expected), "Ctrl-\(letter)")

@@ -11,7 +11,7 @@ import Testing
     }
 
     @Test(arguments: [
-        (UInt8(13), Key.enter), (10, .enter), (9, .tab), (127, .backspace), (8, .backspace),
+        (UInt8(13), Key.enter), (10, .ctrl("j")), (9, .tab), (127, .backspace), (8, .backspace),
         (3, .ctrl("c")), (26, .ctrl("z")), (1, .ctrl("a")), (25, .ctrl("y")),
         (0, .ctrl(" ")), (28, .ctrl("\\")), (29, .ctrl("]")), (30, .ctrl("^")), (31, .ctrl("_")),
     ])

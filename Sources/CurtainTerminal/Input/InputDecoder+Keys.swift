@@ -4,10 +4,11 @@ import Curtain
 extension InputDecoder {
     /// The key for a scalar outside any sequence: C0 controls and DEL are keys (Ctrl-C is
     /// `.ctrl("c")`, 0x00 is Ctrl-Space), anything else printable is a character. Nil for the
-    /// C1 controls, which are no key.
+    /// C1 controls, which are no key. Enter sends CR in raw mode, so LF is Ctrl-J (the key
+    /// editors use for a new line where Enter sends).
     static func key(forScalar scalar: UInt32) -> Key? {
         switch scalar {
-        case 0x0D, 0x0A: return .enter
+        case 0x0D: return .enter
         case 0x09: return .tab
         case 0x7F, 0x08: return .backspace
         case 0x1B: return .escape

@@ -94,9 +94,7 @@ struct LogLines {
             return rows.isEmpty ? [""] : rows
         }
         var rows: [Substring] = []
-        if !TextWrapper.forEachLine(ofASCII: text[...], width: width, { rows.append(text[$0]) }) {
-            TextWrapper.forEachLine(of: text[...], width: width) { rows.append(text[$0]) }
-        }
+        TextWrapper.forEachLine(of: text[...], width: width) { rows.append(text[$0]) }
         return rows.isEmpty ? [""] : rows
     }
 

@@ -18,7 +18,7 @@ let package = Package(
         .executable(name: "curtain-bench", targets: ["curtain-bench"]),
         // The two example programs.
         .executable(name: "curtain-browser", targets: ["curtain-browser"]),
-        // .executable(name: "curtain-chat", targets: ["curtain-chat"]),
+        .executable(name: "curtain-chat", targets: ["curtain-chat"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
@@ -74,7 +74,7 @@ let package = Package(
         ),
         // Example programs: each a complete program on the public API alone.
         .executableTarget(name: "curtain-browser", dependencies: ["Curtain", "CurtainTerminal"]),
-        // .executableTarget(name: "curtain-chat", dependencies: ["Curtain", "CurtainTerminal"]),
+        .executableTarget(name: "curtain-chat", dependencies: ["Curtain", "CurtainTerminal"]),
         // SplitMix and other helpers shared by the test targets (not a product).
         .target(name: "CurtainTestSupport", path: "Tests/TestSupport"),
         .testTarget(
@@ -99,7 +99,10 @@ let package = Package(
             ]
         ),
         .testTarget(name: "CurtainTerminalTests", dependencies: ["CurtainTerminal", "CNcurses", "CurtainTestSupport"]),
-        .testTarget(name: "CurtainDemoTests", dependencies: ["CurtainDemoKit", "CurtainTesting", "curtain-demo", "CurtainTestSupport"]),
+        .testTarget(
+            name: "CurtainDemoTests",
+            dependencies: ["CurtainDemoKit", "CurtainTesting", "curtain-demo", "curtain-browser", "curtain-chat", "CurtainTestSupport"]
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -104,12 +104,12 @@ final class Browser {
 
     func showHelp() {
         let help = Label("""
-            ↑ ↓ PgUp PgDn Home End   move
-            Enter                    open a directory
-            Backspace                go up
-            i                        size and date
-            q                        quit
-            Esc                      close this help
+            ↑↓ PgUp PgDn Home End  move
+            Enter      open a directory
+            Backspace  go up
+            i          size and date
+            q          quit
+            Esc        close this help
             """, role: \.modal, border: true, borderStyle: app.scene.theme.modalBorder, title: "Keys")
         app.scene.present(FullScreenPresentationController(presentedView: help), from: list)
     }

@@ -21,6 +21,11 @@ enum DemoBinary {
 
     static var isAvailable: Bool { FileManager.default.isExecutableFile(atPath: path) }
 
+    /// Another executable of the package, built beside `curtain-demo` (the examples).
+    static func sibling(_ name: String) -> String {
+        URL(fileURLWithPath: path).deletingLastPathComponent().appendingPathComponent(name).path
+    }
+
     /// Both tmux and the binary are there: the end-to-end suites run only then.
     static var canRunEndToEnd: Bool { Tmux.isAvailable && isAvailable }
 }

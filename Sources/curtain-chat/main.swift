@@ -1,0 +1,86 @@
+// curtain-chat: a chat pane built on Curtain's stock views.
+// A log of messages above a status line. c composes a message in a toast at the bottom of the
+// log (Enter sends, Alt-Enter or Ctrl-J starts a new line, Esc discards); every 5 seconds a
+// made-up message comes in and is announced; x asks before clearing the log; q quits.
+import Curtain
+import CurtainTerminal
+
+@MainActor
+final class Chat {
+    let app: App
+    let log = Log()
+    let logPane = PaneView(title: "#general")
+    let status = Label("", role: \.helpBar, lineBreak: .truncate)
+    private var compose: ToastPresentationController?
+    private var received = 0
+    private var sent = 0
+
+    static let people = ["ada", "grace", "linus", "margaret", "ken"]
+    static let lines = [
+        "has anyone tried the new build?", "lunch at noon 🍜", "the tests are green again",
+        "日本語のメッセージも大丈夫", "pushed a fix for the resize bug", "who broke main? 🙃",
+    ]
+
+    init(clock: AnimationClock = SystemClock()) {
+        logPane.setContentView(log)
+        app = App(root: StackView(.vertical, [.flexible(logPane), .fixed(status, 1)]), clock: clock)
+        app.scene.minimumSize = Size(width: 30, height: 8)
+        app.scene.tooSmallView.hint = "q quits"
+        app.scene.bind(.character("c")) { [unowned self] in startComposing() }
+        app.scene.bind(.character("x")) { [unowned self] in askToClear() }
+        app.scene.bind(.character("q")) { [unowned self] in app.quit() }
+        app.scene.scheduleTimer(after: 5, repeatingEvery: 5) { [unowned self] in receive() }
+        app.scene.focus(log)
+        log.append("Welcome to #general. Press c to write.", style: app.scene.theme.secondaryText)
+        updateStatus()
+    }
+
+    func startComposing() {
+        if let compose, compose.state != .dismissed { return }
+        let box = TextToastView(hint: "Enter send · Alt-Enter new line · Esc discard")
+        let toast = ToastPresentationController(presentedView: box)
+        box.onChange = { [weak toast] in toast?.updatePresentationLayout(animated: true) }
+        box.editor.onSubmit = { [unowned self, weak toast, unowned box] in
+            let text = box.text.string
+            if text.contains(where: { !$0.isWhitespace }) {
+                for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+                    log.append((index == 0 ? "you: " : "     ") + line)
+                }
+                sent += 1
+                updateStatus()
+            }
+            if let toast { app.scene.dismiss(toast) }
+        }
+        compose = toast
+        app.scene.present(toast, from: log)
+    }
+
+    func receive() {
+        received += 1
+        let who = Self.people[received % Self.people.count]
+        let line = Self.lines[received % Self.lines.count]
+        log.append("\(who): \(line)")
+        app.scene.notify("\(who): \(line)", title: "new message", duration: 3, in: logPane)
+        updateStatus()
+    }
+
+    func askToClear() {
+        let alert = AlertController(title: "Clear", message: "Clear all \(log.lineCount) lines of the log?", actions: [
+            AlertAction("Yes, clear", shortcut: "y", role: .destructive) { [unowned self] in
+                log.clear()
+                updateStatus()
+            },
+            AlertAction("No", shortcut: "n", role: .cancel),
+        ])
+        app.scene.present(alert, from: log)
+    }
+
+    func updateStatus() {
+        status.text = " \(sent) sent · \(received) received   c write · x clear · q quit"
+    }
+}
+
+MainActor.assumeIsolated {
+    let chat = Chat()   // kept alive while the app runs
+    chat.app.runInTerminal(programName: "curtain-chat")
+}

@@ -1,0 +1,105 @@
+import Foundation
+import Testing
+
+/// The two example programs in a real terminal (tmux), as a user runs them: each key the
+/// README names, a resize while a presentation is up, and `q` giving the terminal back.
+@Suite(.serialized, .enabled(if: DemoBinary.canRunEndToEnd, "needs tmux and the built examples"))
+struct ExamplesEndToEndTests {
+    /// Runs `command` in a tmux shell; the shell records its status and `stty -g` around it.
+    final class Run {
+        let tmux: Tmux
+        let directory: String
+        init(_ command: String, columns: Int, rows: Int) throws {
+            tmux = try Tmux(columns: columns, rows: rows)
+            directory = tmux.directory
+            try tmux.shell("stty -g > \(directory)/before; \(command); echo $? > \(directory)/status; stty -g > \(directory)/after")
+        }
+        func text() throws -> String { try tmux.captureText() }
+        @discardableResult
+        func waitFor(_ text: String, present: Bool = true) throws -> String {
+            try tmux.waitFor { $0.contains(text) == present }
+        }
+        /// Waits for the program to end; returns its status, and whether the terminal modes are back.
+        func exit() throws -> (status: String, restored: Bool) {
+            for _ in 0..<200 {
+                if let after = try? String(contentsOfFile: "\(directory)/after", encoding: .utf8), !after.isEmpty {
+                    let status = (try? String(contentsOfFile: "\(directory)/status", encoding: .utf8)) ?? ""
+                    let before = (try? String(contentsOfFile: "\(directory)/before", encoding: .utf8)) ?? ""
+                    return (status.trimmingCharacters(in: .whitespacesAndNewlines), before == after)
+                }
+                usleep(50_000)
+            }
+            throw TmuxError(message: "the program did not exit:\n\(try text())")
+        }
+    }
+
+    func makeTree() throws -> String {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("curtain-browse-\(getpid())-\(UInt32.random(in: 0...UInt32.max))").path
+        try FileManager.default.createDirectory(atPath: root + "/docs", withIntermediateDirectories: true)
+        try "first line\nsecond line 日本\n".write(toFile: root + "/notes.txt", atomically: true, encoding: .utf8)
+        try "inside\n".write(toFile: root + "/docs/readme.md", atomically: true, encoding: .utf8)
+        try FileManager.default.createSymbolicLink(atPath: root + "/broken", withDestinationPath: root + "/nowhere")
+        return root
+    }
+
+    @Test(arguments: [(100, 30), (60, 20)])
+    func theBrowserListsPreviewsEntersGoesUpAndQuits(size: (Int, Int)) throws {
+        let root = try makeTree()
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        let run = try Run("'\(DemoBinary.sibling("curtain-browser"))' '\(root)'", columns: size.0, rows: size.1)
+        try run.waitFor("docs/")
+        try run.waitFor("directory, 1 entry")                   // docs/ is selected first
+        try run.tmux.keys("Down")
+        try run.waitFor("Cannot read broken")                   // an unreadable entry: a notification
+        try run.tmux.keys("Down")
+        try run.waitFor("first line")                           // notes.txt previewed
+        try run.tmux.keys("i")
+        try run.waitFor("bytes · modified")                     // its size and date, notified
+        try run.tmux.keys("Home")
+        try run.waitFor("directory, 1 entry")
+        try run.tmux.keys("Enter")
+        try run.waitFor("readme.md")                            // entered docs/
+        try run.tmux.keys("BSpace")
+        try run.waitFor("notes.txt")                            // back up
+        try run.tmux.keys("?")
+        try run.waitFor("close this help")
+        try run.tmux.resize(columns: size.0 - 10, rows: size.1 - 4)
+        try run.waitFor("close this help")                      // still up after the resize
+        try run.tmux.keys("Escape")
+        try run.waitFor("close this help", present: false)
+        try run.tmux.keys("q")
+        let ending = try run.exit()
+        #expect(ending.status == "0")
+        #expect(ending.restored, "the terminal modes are as before")
+    }
+
+    @Test(arguments: [(100, 30), (60, 20)])
+    func theChatComposesSendsReceivesClearsAndQuits(size: (Int, Int)) throws {
+        let run = try Run("'\(DemoBinary.sibling("curtain-chat"))'", columns: size.0, rows: size.1)
+        try run.waitFor("Press c to write")
+        try run.tmux.keys("c")
+        try run.waitFor("Enter send")
+        try run.tmux.type("hello 日本")
+        try run.tmux.keys("M-Enter")
+        try run.tmux.type("more")
+        try run.waitFor("more")
+        try run.tmux.resize(columns: size.0 - 10, rows: size.1 - 4)   // the toast re-fits
+        try run.waitFor("hello 日本")
+        try run.tmux.keys("Enter")
+        try run.waitFor("you: hello 日本")
+        try run.waitFor("1 sent")
+        try run.waitFor("new message")                                 // the 5 s timer's message
+        try run.tmux.keys("x")
+        try run.waitFor("Clear all")
+        try run.tmux.keys("y")
+        try run.waitFor("you: hello", present: false)
+        try run.tmux.keys("c")
+        try run.tmux.type("gone")
+        try run.tmux.keys("Escape")
+        try run.waitFor("gone", present: false)
+        try run.tmux.keys("q")
+        let ending = try run.exit()
+        #expect(ending.status == "0")
+        #expect(ending.restored)
+    }
+}

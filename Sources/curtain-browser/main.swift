@@ -110,7 +110,7 @@ final class Browser {
             i          size and date
             q          quit
             Esc        close this help
-            """, role: \.modal, border: true, borderStyle: app.scene.theme.modalBorder, title: "Keys")
+            """, role: \.modal, border: true, borderRole: \.modalBorder, title: "Keys")
         app.scene.present(FullScreenPresentationController(presentedView: help), from: list)
     }
 

@@ -45,12 +45,13 @@ struct ScriptParserTests {
 
     @Test func everyKeyName() throws {
         let names = [
-            "t", "T", "m", "q", "Enter", "Esc", "Tab", "BTab", "Backspace", "Left", "Right", "Up", "Down", "Ctrl-C",
+            "t", "T", "m", "n", "N", "s", "c", "q", "Enter", "Esc", "Tab", "BTab", "Backspace", "Left", "Right", "Up", "Down", "Ctrl-C",
         ]
         let text = names.map { "key \($0)" }.joined(separator: "\n")
         #expect(
             try commands(text) == [
-                .key(.character("t")), .key(.character("T")), .key(.character("m")), .key(.character("q")), .key(.enter), .key(.escape), .key(.tab),
+                .key(.character("t")), .key(.character("T")), .key(.character("m")), .key(.character("n")),
+                .key(.character("N")), .key(.character("s")), .key(.character("c")), .key(.character("q")), .key(.enter), .key(.escape), .key(.tab),
                 .key(.backTab), .key(.backspace), .key(.left), .key(.right), .key(.up), .key(.down),
                 .key(.ctrl("c")),
             ])
@@ -201,7 +202,7 @@ struct ScriptParserTests {
     // MARK: key
 
     @Test func keyErrors() {
-        let names = "t, T, m, q, Enter, Esc, Tab, BTab, Backspace, Left, Right, Up, Down, Ctrl-C"
+        let names = "t, T, m, n, N, s, c, q, Enter, Esc, Tab, BTab, Backspace, Left, Right, Up, Down, Ctrl-C"
         #expect(
             parseError("key t\n\nkey Entr")?.description
                 == "demo.txt:3:5: unknown key 'Entr' (expected one of: \(names))")
@@ -334,7 +335,7 @@ struct ScriptParserTests {
 
     // MARK: Quoted script text never reaches the terminal raw
 
-    private static let keyNames = "t, T, m, q, Enter, Esc, Tab, BTab, Backspace, Left, Right, Up, Down, Ctrl-C"
+    private static let keyNames = "t, T, m, n, N, s, c, q, Enter, Esc, Tab, BTab, Backspace, Left, Right, Up, Down, Ctrl-C"
     private static let commandNames = "expected one of: key, type, wait, resize, mouse, drag, end"
 
     @Test func controlCharactersAreQuotedAsControlPictures() {

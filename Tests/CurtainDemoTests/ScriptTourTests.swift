@@ -40,7 +40,12 @@ struct ScriptTourTests {
         let modal = try #require(keys.firstIndex(of: .character("m")))
         #expect(modal > tab)
         #expect(Array(keys[(modal - 1)...(modal + 2)]) == [.down, .character("m"), .escape, .backTab])
-        #expect(Array(keys.suffix(3)) == [.character("t"), .escape, .character("q")])
+        // Then toast away (t to focus it, Esc), notifications that stack, a card to drag away.
+        let ending = Array(keys.drop { $0 != .backTab }.dropFirst())
+        #expect(ending == [.character("t"), .escape, .character("n"), .character("n"), .character("n"), .character("c"), .character("q")])
+        let script = try Script.parse(BuiltInScripts.tour, fileName: "tour")
+        #expect(script.commands.contains { if case .drag = $0 { true } else { false } }, "the tour drags something away")
+        #expect(script.commands.contains(.waitSettled))
     }
 
     @Test func tourExplainsItself() {

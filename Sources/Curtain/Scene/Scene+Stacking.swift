@@ -30,22 +30,29 @@ extension Scene {
     /// as fit; the older ones collapse into a "+N more" line beyond the last shown, and come
     /// back as room frees.
     func stackPresentations(now: Double) {
-        for group in stacks() {
+        let groups = stacks()
+        for group in groups {
             if group.count > 1 {
-                stack(group, now: now)
+                // Room taken by the stack against the opposite edge of the same context.
+                let opposite = groups.first { other in
+                    other[0].contextView === group[0].contextView && other[0].edge != group[0].edge
+                }
+                let taken = opposite.map { $0.map(\.displayedFrame.height).reduce(0, +) } ?? 0
+                stack(group, now: now, roomTaken: taken)
             } else if group[0].stackVisibility.value != 1 {
                 group[0].stackVisibility.jump(to: 1)   // alone: nothing to collapse into
             }
         }
     }
 
-    private func stack(_ group: [PresentationController], now: Double) {
+    private func stack(_ group: [PresentationController], now: Double, roomTaken: Int) {
         guard let newest = group.last, let context = newest.contextView else { return }
         let bottom = newest.edge == .bottom
         let area = newest.clipRect(in: context)
         // Which stay shown: the newest ones that fit, leaving members not counted.
         let resting = newest.frameOfPresentedView
-        var room = bottom ? resting.maxY - area.minY - newest.insets.top : area.maxY - resting.minY - newest.insets.bottom
+        var room = (bottom ? resting.maxY - area.minY - newest.insets.top : area.maxY - resting.minY - newest.insets.bottom)
+            - roomTaken
         var shown = 0
         var hidden = 0
         var visible: [ObjectIdentifier: Bool] = [:]

@@ -59,8 +59,10 @@ open class Label: View {
 
     public init(_ text: StyledText, style: Style? = nil, role: KeyPath<Theme, Style> = \.text,
                 alignment: Alignment = .leading, lineBreak: LineBreak = .wrap,
-                border: Bool = false, borderStyle: Style? = nil, title: String? = nil, horizontalPadding: Int? = nil) {
+                border: Bool = false, borderStyle: Style? = nil, borderRole: KeyPath<Theme, Style>? = nil,
+                title: String? = nil, horizontalPadding: Int? = nil) {
         self.styledText = text
+        self.borderRole = borderRole
         self.style = style
         self.role = role
         self.alignment = alignment
@@ -74,9 +76,10 @@ open class Label: View {
     /// A label of plain text.
     public convenience init(_ text: String, style: Style? = nil, role: KeyPath<Theme, Style> = \.text,
                             alignment: Alignment = .leading, lineBreak: LineBreak = .wrap, border: Bool = false,
-                            borderStyle: Style? = nil, title: String? = nil, horizontalPadding: Int? = nil) {
+                            borderStyle: Style? = nil, borderRole: KeyPath<Theme, Style>? = nil, title: String? = nil,
+                            horizontalPadding: Int? = nil) {
         self.init(StyledText(text), style: style, role: role, alignment: alignment, lineBreak: lineBreak, border: border,
-                  borderStyle: borderStyle, title: title, horizontalPadding: horizontalPadding)
+                  borderStyle: borderStyle, borderRole: borderRole, title: title, horizontalPadding: horizontalPadding)
     }
 
     /// The style text and background are drawn in: ``style``, else the theme's ``role``.

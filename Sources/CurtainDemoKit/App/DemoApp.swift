@@ -25,6 +25,7 @@ package final class DemoApp {
     private var paneToasts: [ObjectIdentifier: (controller: ToastPresentationController, view: TextToastView)] = [:]
     private var screenToast: (controller: ToastPresentationController, view: TextToastView)?
     private var modal: FullScreenPresentationController?
+    private var notificationCount = 0
 
     package init(clock: AnimationClock, motion: MotionSettings = MotionSettings()) {
         let panes = [
@@ -64,8 +65,8 @@ package final class DemoApp {
 
     // MARK: - Keys
 
-    /// The demo's keys, reached when the focused view and its presentation left them: t, T and
-    /// m present, q quits, Esc closes the toast up in the focused pane, the arrows move the
+    /// The demo's keys, reached when the focused view and its presentation left them: t, T, m,
+    /// n, N, s and c present, q quits, Esc closes what is up in the focused pane, the arrows move the
     /// splits (while a pane has the focus: a toast's editor keeps the arrows for its caret).
     /// While the terminal is too small only q works (and Ctrl-C, the app's default).
     private func handleKey(_ key: Key) -> Bool {
@@ -81,10 +82,14 @@ package final class DemoApp {
         case .character("t"): presentPaneToast()
         case .character("T"): presentScreenToast()
         case .character("m"): presentModal()
+        case .character("n"): postNotification(in: focusedPane)
+        case .character("N"): postNotification(in: nil)
+        case .character("s"): presentSheet()
+        case .character("c"): presentCard()
         case .character("q"): app.quit()
         case .escape:
-            guard let toast = toastToCloseWithEscape else { return false }
-            scene.dismiss(toast)
+            guard let shown = presentationToCloseWithEscape else { return false }
+            scene.dismiss(shown, reason: .escapeKey)
         default:
             return false
         }
@@ -100,9 +105,10 @@ package final class DemoApp {
         let view = TextToastView(hint: "Esc close · Enter new line",
                                  borderStyle: DemoPalette.toastBorder, textStyle: DemoPalette.toastText,
                                  caretStyle: DemoPalette.toastCaret)
-        let controller = DemoToastController(presentedView: view)
-        view.onChange = { [unowned controller] in controller.updatePresentationLayout(animated: true) }
-        controller.onDismissed = { [unowned self, unowned view] in
+        let controller = ToastPresentationController(presentedView: view)
+        view.onChange = { [weak controller] in controller?.updatePresentationLayout(animated: true) }
+        // Let go of it once it is gone: a toast can hold megabytes of pasted text.
+        controller.onDismiss = { [unowned self, unowned view] _ in
             paneToasts = paneToasts.filter { $0.value.view !== view }
             if screenToast?.view === view { screenToast = nil }
         }
@@ -140,14 +146,38 @@ package final class DemoApp {
         scene.present(controller, from: scene.focusedView ?? root)
     }
 
-    /// What Esc closes while a pane has the focus: the toast up in that pane, else the screen's.
-    private var toastToCloseWithEscape: ToastPresentationController? {
-        func shown(_ toast: (controller: ToastPresentationController, view: TextToastView)?) -> ToastPresentationController? {
-            guard let controller = toast?.controller,
-                  controller.state == .presenting || controller.state == .presented else { return nil }
-            return controller
+    /// What Esc closes while a pane has the focus: the newest presentation up in that pane,
+    /// else the newest over the whole screen.
+    private var presentationToCloseWithEscape: PresentationController? {
+        func newest(in context: View?) -> PresentationController? {
+            scene.presentations.last { $0.contextView === context && ($0.state == .presenting || $0.state == .presented) }
         }
-        return shown(focusedPane.flatMap { paneToasts[ObjectIdentifier($0)] }) ?? shown(screenToast)
+        return newest(in: focusedPane) ?? newest(in: root)
+    }
+
+    /// `n` and `N`: a short made-up message with a running number, stacking with the others,
+    /// gone after 4 s.
+    private func postNotification(in pane: PaneView?) {
+        notificationCount += 1
+        let messages = ["Build finished", "3 files saved", "New message from ada", "Upload complete", "Backup done"]
+        let message = "\(messages[(notificationCount - 1) % messages.count]) · #\(notificationCount)"
+        scene.notify(message, duration: 4, in: pane ?? root)
+    }
+
+    /// `s`: a sheet from the top of the focused pane; Esc or a drag upward takes it away.
+    private func presentSheet() {
+        guard let pane = focusedPane else { return }
+        let sheet = Label("A sheet from the top edge.\nDrag it up or press Esc.", role: \.sheet, border: true,
+                          borderRole: \.sheetBorder, title: "Sheet")
+        scene.present(SheetPresentationController(presentedView: sheet), from: pane)
+    }
+
+    /// `c`: a card half as tall as the focused pane's content, from the bottom.
+    private func presentCard() {
+        guard let pane = focusedPane else { return }
+        let card = Label("A card of fixed height: half the pane.\nDrag it down or press Esc.", role: \.sheet,
+                         border: true, borderRole: \.sheetBorder, title: "Card")
+        scene.present(CardPresentationController(presentedView: card, height: .fraction(0.5)), from: pane)
     }
 
     // MARK: - Help bar
@@ -165,21 +195,11 @@ package final class DemoApp {
                               Item(key: "^C", action: "quit", rank: 0)]
         } else {
             var items = [Item(key: "t", action: "toast", rank: 1), Item(key: "T", action: "screen toast", rank: 4),
-                         Item(key: "m", action: "modal", rank: 3), Item(key: "Tab", action: "focus", rank: 5),
-                         Item(key: "←→↑↓", action: "resize", rank: 6)]
-            if toastToCloseWithEscape != nil { items.append(Item(key: "Esc", action: "close", rank: 2)) }
+                         Item(key: "m", action: "modal", rank: 3), Item(key: "n", action: "notify", rank: 7),
+                         Item(key: "s", action: "sheet", rank: 8), Item(key: "c", action: "card", rank: 9),
+                         Item(key: "Tab", action: "focus", rank: 5), Item(key: "←→↑↓", action: "resize", rank: 6)]
+            if presentationToCloseWithEscape != nil { items.append(Item(key: "Esc", action: "close", rank: 2)) }
             root.helpItems = items + [Item(key: "q", action: "quit", rank: 0)]
         }
-    }
-}
-
-/// The demo's toast: tells the app when its dismissal ended, so the app lets go of it (a toast
-/// can hold megabytes of pasted text).
-final class DemoToastController: ToastPresentationController {
-    var onDismissed: (() -> Void)?
-
-    override func dismissalTransitionDidEnd(_ completed: Bool) {
-        super.dismissalTransitionDidEnd(completed)
-        if completed { onDismissed?() }
     }
 }

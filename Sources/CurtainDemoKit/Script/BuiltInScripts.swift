@@ -105,6 +105,26 @@ enum BuiltInScripts {
         key Esc
         wait 1.2s
 
+        # n posts a notification in the focused pane. They stack against the bottom edge,
+        # newest nearest it; they neither dim nor take the focus, and each one goes away by
+        # itself after four seconds while the others close up.
+        key n
+        wait 500ms
+        key n
+        wait 500ms
+        key n
+        wait 5s
+
+        # c presents a card of fixed height (half the pane) from the bottom. Anything
+        # presented at an edge can be dragged away with the mouse: press on it, drag toward
+        # its edge, let go. (At 80x24 the card's top border is row 5 of the first pane.)
+        key c
+        wait settled
+        wait 600ms
+        drag 20 5 to 20 11 over 300ms
+        wait settled
+        wait 800ms
+
         # q quits.
         key q
 

@@ -9,7 +9,7 @@ import Curtain
 /// a hint rather than silently accepted.
 enum ScriptKeyNames {
     /// Every name a script may use, in the order error messages list them.
-    static let names = ["t", "T", "m", "q", "Enter", "Esc", "Tab", "BTab", "Backspace", "Left", "Right", "Up", "Down", "Ctrl-C"]
+    static let names = ["t", "T", "m", "n", "N", "s", "c", "q", "Enter", "Esc", "Tab", "BTab", "Backspace", "Left", "Right", "Up", "Down", "Ctrl-C"]
 
     /// The key spelled exactly `name` in a script, or nil.
     static func key(named name: String) -> Key? {

@@ -70,10 +70,12 @@ public final class TextToastView: View {
     }
 
     /// A press on the border gives the editor the focus.
+    /// A press on the border focuses the editor and goes on (so the presentation can be
+    /// dragged away by its border).
     public override func handleMouse(_ event: MouseEvent) -> Bool {
         guard event.kind == .press, let scene, scene.isOnScreen(editor) else { return false }
         scene.focus(editor)
-        return true
+        return false
     }
 
     public override func draw(into buffer: inout CellBuffer, clip: Rect) {

@@ -337,3 +337,43 @@ struct DemoEndToEndTests {
         #expect(exit.before == exit.after)
     }
 }
+
+/// Drags with the mouse, sent as the terminal reports them (SGR, button-event tracking).
+@Suite(.serialized, .enabled(if: DemoBinary.canRunEndToEnd, "needs tmux and the built demo"))
+struct DragEndToEndTests {
+    /// Writes an SGR mouse report to the demo as raw bytes (1-based in the report).
+    func mouse(_ tmux: Tmux, _ code: Int, _ x: Int, _ y: Int, release: Bool = false) throws {
+        let report = "\u{1B}[<\(code);\(x + 1);\(y + 1)\(release ? "m" : "M")"
+        try tmux.run(["send-keys", "-t", tmux.session, "-H"] + report.utf8.map { String(format: "%02x", $0) })
+    }
+
+    @Test func aToastDraggedDownLeavesAndAShortSlowDragSpringsBack() throws {
+        let demo = try DemoSession(columns: 80, rows: 24)
+        let layout = ExpectedLayout(columns: 80, rows: 24)
+        let started = try demo.launch()
+        try demo.tmux.type("t")
+        var screen = try demo.settle(changedFrom: started) { $0.lowestBox(in: layout.content(0)) != nil }
+        let box = try #require(screen.lowestBox(in: layout.content(0)))
+        // Short and slow: one row down, a pause, release: it springs back to where it was.
+        try mouse(demo.tmux, 0, box.minX + 3, box.minY)
+        try mouse(demo.tmux, 32, box.minX + 3, box.minY + 1)
+        screen = try demo.settle { $0.lowestBox(in: layout.content(0))?.minY == box.minY + 1 }
+        #expect(screen.lowestBox(in: layout.content(0))?.minY == box.minY + 1, "it follows the pointer\n\(screen)")
+        usleep(400_000)
+        try mouse(demo.tmux, 0, box.minX + 3, box.minY + 1, release: true)
+        screen = try demo.settle { $0.lowestBox(in: layout.content(0)) == box }
+        #expect(screen.lowestBox(in: layout.content(0)) == box, "back at its frame\n\(screen)")
+        // Down past the pane's edge: it leaves.
+        try mouse(demo.tmux, 0, box.minX + 3, box.minY)
+        for row in 1...6 {
+            try mouse(demo.tmux, 32, box.minX + 3, box.minY + row)
+            usleep(20_000)
+        }
+        try mouse(demo.tmux, 0, box.minX + 3, box.minY + 6, release: true)
+        screen = try demo.settle { $0.lowestBox(in: layout.content(0)) == nil }
+        #expect(screen.lowestBox(in: layout.content(0)) == nil, "dragged away\n\(screen)")
+        try demo.tmux.type("q")
+        let exit = try demo.waitForExit()
+        #expect(exit.status == "status:0")
+    }
+}

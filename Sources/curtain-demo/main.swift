@@ -14,14 +14,18 @@ struct CurtainDemo: ParsableCommand {
           t            toast in the focused pane (focuses it again if it is up)
           T            toast over the whole screen
           m            full-screen modal (Esc closes it)
-          Esc          closes the toast up in the focused pane (or the screen's)
+          n / N        a notification in the pane / over the screen (they stack)
+          s / c        a sheet from the top / a card from the bottom of the pane
+          Esc          closes the newest thing up in the focused pane (or the screen's)
           Tab / S-Tab  focus the next / previous pane
           ←→ / ↑↓      move the vertical / horizontal split
-          click        focus a pane; a click on a dimmed area closes its toast
+          click        focus a pane; a click on a dimmed area closes what dims it
+          drag         drag a toast, notification, sheet or card away to close it
           q, Ctrl-C    quit
         KEYS (a toast has focus)
-          text         typed into the toast; Enter starts a new line
-          Backspace    deletes; on an empty line removes it
+          text         typed at the caret; Enter starts a new line
+          ←→↑↓         move the caret (Home, End; Ctrl/Alt-←→ by word)
+          Backspace    deletes before the caret (Delete: after it)
           Esc          closes the toast
           Tab / S-Tab  focus another pane; the toast stays
           Ctrl-C       quit

@@ -9,8 +9,10 @@ import CurtainScreen
         buffer.draw("abc", at: .zero, style: Style(foreground: .rgb(200, 100, 50), background: .indexed(196)))
         buffer.dim(buffer.bounds, strength: 0.5)
         let style = buffer[1, 0].style
-        #expect(style.foreground == .rgb(100, 50, 25))
-        #expect(style.background == .rgb(128, 0, 0))
+        // About what UIKit's dimming view gives (RGB × 0.5, give or take sRGB's linear toe).
+        #expect(near(style.foreground, (100, 50, 25)))
+        #expect(near(style.background, (128, 0, 0)))
+        #expect(sameHue(style.foreground, .rgb(200, 100, 50)), "blended in OKLab: the hue stays")
         #expect(style.isDimmed)
         #expect(!style.attributes.contains(.dim))
         #expect(buffer.lines == ["abc"])
@@ -18,8 +20,8 @@ import CurtainScreen
 
     @Test func ansiColoursUseTheXtermDefaults() {
         let dimmed = Style(foreground: .white, background: .indexed(8)).dimmed(by: 0.5)
-        #expect(dimmed.foreground == .rgb(115, 115, 115))
-        #expect(dimmed.background == .rgb(64, 64, 64))
+        #expect(near(dimmed.foreground, (115, 115, 115)))
+        #expect(near(dimmed.background, (64, 64, 64)))
     }
 
     @Test func defaultColoursFallBackToTheFaintAttribute() {
@@ -29,7 +31,38 @@ import CurtainScreen
         #expect(dimmed.background == .default, "the default background stays as it is")
         let coloured = Style(foreground: .default, background: .blue).dimmed(by: 0.5)
         #expect(coloured.attributes == .dim)
-        #expect(coloured.background == .rgb(0, 0, 119))
+        #expect(near(coloured.background, (0, 0, 119)))
+    }
+
+    /// With the terminal's colours known, a cell in the default colours is blended too: a
+    /// white terminal dims to grey, so a dimmed area is never brighter than the rest.
+    @Test func knownTerminalColoursDimToo() {
+        let white = TerminalColors.light
+        let dimmed = Style.plain.dimmed(by: 0.5, method: .blend(terminal: white))
+        #expect(near(dimmed.background, (128, 128, 128)))
+        #expect(dimmed.foreground == .rgb(0, 0, 0))
+        #expect(!dimmed.attributes.contains(.dim), "no faint needed: the colours are known")
+        let onDark = Style.plain.dimmed(by: 0.5, method: .blend(terminal: .dark))
+        #expect(onDark.background == .rgb(0, 0, 0))
+        #expect(near(onDark.foreground, (115, 115, 115)))
+    }
+
+    /// Without enough colours a dim is the faint attribute, bright colours turned normal.
+    @Test func theFaintMethodKeepsColoursAndDarkensBrightOnes() {
+        let dimmed = Style(foreground: .indexed(12), background: .indexed(4)).dimmed(by: 0.5, method: .faint)
+        #expect(dimmed.attributes == .dim)
+        #expect(dimmed.foreground == .indexed(4))
+        #expect(dimmed.background == .indexed(4))
+        #expect(dimmed.isDimmed)
+    }
+
+    /// Twice by half is once by three quarters, up to rounding.
+    @Test func dimsCompose() {
+        let style = Style(foreground: .rgb(220, 180, 40), background: .rgb(30, 90, 200))
+        let twice = style.dimmed(by: 0.5).dimmed(by: 0.5)
+        let once = style.dimmed(by: 0.75)
+        #expect(near(twice.foreground, once.foreground.resolvedRGB!, tolerance: 2))
+        #expect(near(twice.background, once.background.resolvedRGB!, tolerance: 2))
     }
 
     @Test func strengthZeroChangesNothing() {
@@ -84,4 +117,23 @@ import CurtainScreen
             }
         }
     }
+}
+
+/// Whether `color` is within `tolerance` of `expected` on every channel.
+func near(_ color: Color, _ expected: (Int, Int, Int), tolerance: Int = 6) -> Bool {
+    guard let c = color.resolvedRGB else { return false }
+    return abs(Int(c.red) - expected.0) <= tolerance && abs(Int(c.green) - expected.1) <= tolerance
+        && abs(Int(c.blue) - expected.2) <= tolerance
+}
+
+func near(_ color: Color, _ expected: (red: UInt8, green: UInt8, blue: UInt8), tolerance: Int) -> Bool {
+    near(color, (Int(expected.red), Int(expected.green), Int(expected.blue)), tolerance: tolerance)
+}
+
+/// Whether two colours have the same OKLab hue angle (to a degree or so).
+func sameHue(_ x: Color, _ y: Color) -> Bool {
+    guard let a = x.resolvedRGB, let b = y.resolvedRGB else { return false }
+    let p = OKLab(red: a.red, green: a.green, blue: a.blue), q = OKLab(red: b.red, green: b.green, blue: b.blue)
+    let cross = p.a * q.b - p.b * q.a, dot = p.a * q.a + p.b * q.b
+    return abs(cross) <= 0.03 * abs(dot) && dot > 0
 }

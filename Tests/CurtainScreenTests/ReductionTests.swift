@@ -47,18 +47,27 @@ import CurtainScreen
         }
     }
 
-    /// The 256-colour choice is never worse than any palette entry by more than the search's
-    /// per-channel shortcut allows, and is always within half a cube step of the colour.
-    @Test func nearestIndexedIsClose() async {
+    /// The 256-colour choice is the perceptually nearest palette entry (OKLab, chroma weighted)
+    /// and always close to the colour.
+    @Test func nearestIndexedIsTheNearestInOKLab() async {
         await propertyCheck(count: 500, input: Gen.uint8(), Gen.uint8(), Gen.uint8()) { r, g, b in
             let index = ColorReduction.nearestIndexed256(red: r, green: g, blue: b)
             #expect(index >= 16)
-            let c = Palette.rgb(of: index)
-            let worst = max(abs(Int(c.red) - Int(r)), abs(Int(c.green) - Int(g)), abs(Int(c.blue) - Int(b)))
-            #expect(worst <= 60, "rgb(\(r), \(g), \(b)) → \(index) \(c)")
-            let chosen = ColorReduction.distance((r, g, b), c)
+            let chosen = ColorReduction.distance((r, g, b), Palette.rgb(of: index))
             let best = (16...255).map { ColorReduction.distance((r, g, b), Palette.rgb(of: UInt8($0))) }.min()!
-            #expect(Double(chosen) <= Double(best) * 1.6 + 1024 * 64, "rgb(\(r), \(g), \(b)) → \(index)")
+            #expect(chosen == best, "rgb(\(r), \(g), \(b)) → \(index)")
+            #expect(chosen < 0.02, "within a cube step or so, perceptually: \(chosen)")
+        }
+    }
+
+    /// A dimmed colour keeps its hue at 256 colours: a darker version of itself, not a grey.
+    @Test func dimmedColoursKeepTheirHueAt256() {
+        for index in [UInt8(196), 202, 208, 214, 220, 226, 190, 118, 46, 51, 39, 27, 21, 93, 201] {
+            let c = Palette.rgb(of: index)
+            let dimmed = OKLab(red: c.red, green: c.green, blue: c.blue).darkened(by: 0.5).rgb
+            let reduced = Palette.rgb(of: ColorReduction.nearestIndexed256(red: dimmed.red, green: dimmed.green, blue: dimmed.blue))
+            let lab = OKLab(red: reduced.red, green: reduced.green, blue: reduced.blue)
+            #expect(lab.chroma > 0.05, "indexed(\(index)) dimmed stays a colour: \(reduced)")
         }
     }
 
@@ -88,7 +97,7 @@ import CurtainScreen
         let dimmed16 = ColorReduction.reduce(dimmed, to: .ansi16)
         #expect(dimmed16.attributes.contains(.dim))
         #expect(dimmed16.foreground == .indexed(9), "the hue survives; faint does the darkening")
-        #expect(dimmed16.background == .indexed(0), "a half-dark blue background reduces plainly, to black")
+        #expect(dimmed16.background == .indexed(4), "a half-dark blue background keeps its hue: blue")
         let dimmed256 = ColorReduction.reduce(dimmed, to: .indexed256)
         #expect(!dimmed256.attributes.contains(.dim))
         #expect(dimmed256.foreground == .indexed(ColorReduction.nearestIndexed256(red: 128, green: 0, blue: 0)))

@@ -1,30 +1,41 @@
+import Synchronization
+
 /// Maps colours to what a terminal of a given ``ColorDepth`` can show. Pure functions.
 ///
-/// Nearness is measured with the "redmean" weighted RGB distance, a cheap approximation of
-/// perceived difference that weighs green most and shifts weight between red and blue with
-/// how red the pair is.
+/// Nearness is perceptual: distance in ``OKLab`` with chroma weighted up, so a colour is
+/// matched by one of its own hue where the palette has one (a dimmed yellow becomes a darker
+/// yellow, not a grey), and colours that differ keep differing as far as the palette allows.
 public enum ColorReduction {
     /// The nearest colour of the 256-colour palette's fixed part (cube 16–231 and grey ramp
     /// 232–255). The ANSI colours 0–15 are never chosen: terminals let users redefine them.
     public static func nearestIndexed256(red: UInt8, green: UInt8, blue: UInt8) -> UInt8 {
-        let r = cubeStep(red), g = cubeStep(green), b = cubeStep(blue)
-        let cubeIndex = UInt8(16 + 36 * r + 6 * g + b)
-        let cubeDistance = distance((red, green, blue), Palette.rgb(of: cubeIndex))
-        let average = (Int(red) + Int(green) + Int(blue)) / 3
-        let greyStep = min(23, max(0, (average - 8 + 5) / 10))
-        let greyIndex = UInt8(232 + greyStep)
-        let greyDistance = distance((red, green, blue), Palette.rgb(of: greyIndex))
-        return greyDistance < cubeDistance ? greyIndex : cubeIndex
+        let key = UInt32(red) << 16 | UInt32(green) << 8 | UInt32(blue)
+        if let known = indexed256Cache.withLock({ $0[key] }) { return known }
+        let found = nearest(in: 16...255, to: (red, green, blue))
+        indexed256Cache.withLock { cache in
+            if cache.count > 65_536 { cache.removeAll(keepingCapacity: true) }
+            cache[key] = found
+        }
+        return found
+    }
+
+    /// Colours already matched: a frame holds few, and a search costs 240 distances.
+    private static let indexed256Cache = Mutex<[UInt32: UInt8]>([:])
+
+    /// The palette in OKLab, computed once.
+    private static let paletteLab: [OKLab] = (0..<256).map {
+        let c = Palette.rgb(of: UInt8($0))
+        return OKLab(red: c.red, green: c.green, blue: c.blue)
     }
 
     /// The nearest of the 16 ANSI colours (xterm's defaults).
     public static func nearestANSI16(red: UInt8, green: UInt8, blue: UInt8) -> UInt8 {
-        nearest(in: 0..<16, to: (red, green, blue))
+        nearest(in: 0...15, to: (red, green, blue))
     }
 
     /// The nearest of the 8 basic ANSI colours (xterm's defaults).
     public static func nearestANSI8(red: UInt8, green: UInt8, blue: UInt8) -> UInt8 {
-        nearest(in: 0..<8, to: (red, green, blue))
+        nearest(in: 0...7, to: (red, green, blue))
     }
 
     /// `color` as a terminal of `depth` can show it.
@@ -73,7 +84,8 @@ public enum ColorReduction {
             result.attributes.formSymmetricDifference(.reverse)
         }
         result.background = reduce(style.background, to: depth)
-        if style.isDimmed, depth.showsDimAsFaint {
+        if style.isDimmed, depth.showsDimAsFaint, !style.attributes.contains(.dim) {
+            // A blended dim where blends collapse to black: faint, with the text's hue.
             result.attributes.insert(.dim)
             result.foreground = reduce(brightened(style.foreground), to: depth)
         } else {
@@ -96,30 +108,18 @@ public enum ColorReduction {
         return .rgb(up(c.red), up(c.green), up(c.blue))
     }
 
-    /// The cube step (0–5) nearest to a component value.
-    @inline(__always) static func cubeStep(_ v: UInt8) -> Int {
-        // Midpoints between the levels 0, 95, 135, 175, 215, 255.
-        switch v {
-        case ..<48: return 0
-        case ..<115: return 1
-        default: return min(5, 2 + (Int(v) - 115) / 40)
-        }
-    }
-
-    static func nearest(in indexes: Range<UInt8>, to c: (UInt8, UInt8, UInt8)) -> UInt8 {
-        var best = indexes.lowerBound, bestDistance = Int.max
+    static func nearest(in indexes: ClosedRange<UInt8>, to c: (UInt8, UInt8, UInt8)) -> UInt8 {
+        let target = OKLab(red: c.0, green: c.1, blue: c.2)
+        var best = indexes.lowerBound, bestDistance = Double.infinity
         for index in indexes {
-            let d = distance(c, Palette.rgb(of: index))
+            let d = target.distance(to: paletteLab[Int(index)])
             if d < bestDistance { best = index; bestDistance = d }
         }
         return best
     }
 
-    /// Redmean distance (squared, scaled by 256).
-    @inline(__always)
-    package static func distance(_ a: (UInt8, UInt8, UInt8), _ b: (red: UInt8, green: UInt8, blue: UInt8)) -> Int {
-        let rmean = (Int(a.0) + Int(b.red)) / 2
-        let dr = Int(a.0) - Int(b.red), dg = Int(a.1) - Int(b.green), db = Int(a.2) - Int(b.blue)
-        return (512 + rmean) * dr * dr + 1024 * dg * dg + (767 - rmean) * db * db
+    /// How different two colours look (squared, perceptual; see ``OKLab/distance(to:)``).
+    package static func distance(_ a: (UInt8, UInt8, UInt8), _ b: (red: UInt8, green: UInt8, blue: UInt8)) -> Double {
+        OKLab(red: a.0, green: a.1, blue: a.2).distance(to: OKLab(red: b.red, green: b.green, blue: b.blue))
     }
 }

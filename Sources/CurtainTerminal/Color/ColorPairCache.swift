@@ -85,7 +85,7 @@ struct ColorPairCache: Sendable {
 
     /// How different two combinations look, by CurtainScreen's colour distance; the
     /// background weighs less since it covers cells evenly while text needs its contrast.
-    static func distance(_ a: Key, _ b: Key) -> Int {
+    static func distance(_ a: Key, _ b: Key) -> Double {
         2 * ColorReduction.distance(rgb(a.foreground, foreground: true), rgb(b.foreground, foreground: true))
             + ColorReduction.distance(rgb(a.background, foreground: false), rgb(b.background, foreground: false))
     }

@@ -1,6 +1,9 @@
 import Curtain
 import SnapshotTesting
 
+/// Snapshot strategies for a ``Pilot``'s screen, for swift-snapshot-testing's own
+/// `assertSnapshot(of:as:)`. The pilot's
+/// ``Pilot/assertSnapshot(_:named:record:fileID:file:testName:line:column:)`` uses them.
 extension Snapshotting where Value == Pilot, Format == String {
     /// The screen as text: one line a row, trailing spaces removed (swift-snapshot-testing
     /// strategy; use it with `assertSnapshot(of: pilot, as: .screenText)`).
@@ -30,6 +33,17 @@ extension Pilot {
     /// Compares the screen with a snapshot stored beside the test (`__Snapshots__/<file>/<test>.<n>.txt`),
     /// recording it the first time. Re-record on purpose with `record: .all` or the
     /// `SNAPSHOT_TESTING_RECORD=all` environment variable. Built on swift-snapshot-testing.
+    ///
+    /// - Parameters:
+    ///   - content: the text alone (the default), or the text and every cell's style.
+    ///   - name: a name for the snapshot file instead of its number in the test.
+    ///   - record: when to record instead of compare; nil follows the test's snapshot
+    ///     configuration or `SNAPSHOT_TESTING_RECORD`.
+    ///   - fileID: the test's file, for the failure message; leave the default.
+    ///   - filePath: the test's file, beside which the snapshot is stored; leave the default.
+    ///   - testName: the test's name, part of the snapshot's file name; leave the default.
+    ///   - line: the line a failure is reported at; leave the default.
+    ///   - column: the column a failure is reported at; leave the default.
     public func assertSnapshot(
         _ content: SnapshotContent = .text,
         named name: String? = nil,

@@ -2,8 +2,8 @@ import Curtain
 import CurtainLayout
 import CurtainScreen
 
-/// Drives an ``App`` in a test: no terminal, a screen of any size, time that moves only when
-/// the test says so. The terminal program's own loop (``App/run(on:)``) does the same steps on
+/// Drives an `App` in a test: no terminal, a screen of any size, time that moves only when
+/// the test says so. The terminal program's own loop (`App.run(on:)`) does the same steps on
 /// the same clock, so what a test sees is what a user sees, frame for frame.
 ///
 /// ```swift
@@ -16,9 +16,10 @@ import CurtainScreen
 /// ```
 ///
 /// Modelled on Textual's `App.run_test` and `Pilot` and ratatui's `TestBackend`. The app must
-/// be made with a ``ManualClock`` (`App(root:clock: ManualClock())`).
+/// be made with a `ManualClock` (`App(root:clock: ManualClock())`).
 @MainActor
 public final class Pilot {
+    /// The app under test: reach its scene (`app.scene`) to present, focus or bind keys.
     public let app: App
     /// The app's clock: ``advance(by:)`` and ``settle(timeout:)`` move it.
     public let clock: ManualClock
@@ -32,7 +33,13 @@ public final class Pilot {
     /// Whether ``frames`` collects every frame (off by default: a long test would keep many).
     public var recordsFrames = false
 
-    /// Starts `app` headless at `size` and draws its first frame.
+    /// Starts `app` headless at `size` and draws its first frame. Stops the test with a
+    /// message when the app's clock is not a `ManualClock`.
+    ///
+    /// - Parameters:
+    ///   - app: the app to drive, made with `clock: ManualClock()`.
+    ///   - size: the screen in cells; 80 × 24 by default.
+    ///   - recordsFrames: whether to keep every frame in ``frames`` from the first one on.
     public init(_ app: App, size: Size = Size(width: 80, height: 24), recordsFrames: Bool = false) {
         guard let clock = app.clock as? ManualClock else {
             preconditionFailure("Pilot needs an App on a ManualClock: App(root: …, clock: ManualClock())")
@@ -88,6 +95,10 @@ public final class Pilot {
     public func paste(_ text: String) { send(.paste(text)) }
 
     /// Presses and releases the left button at `point` (a screen cell).
+    ///
+    /// - Parameters:
+    ///   - point: the cell clicked, (0, 0) at the top-left corner of the screen.
+    ///   - modifiers: the modifier keys held; none by default.
     public func click(at point: Point, modifiers: Key.Modifiers = []) {
         send(.mouse(MouseEvent(.press, at: point, modifiers: modifiers)),
              .mouse(MouseEvent(.release, at: point, modifiers: modifiers)))
@@ -107,6 +118,10 @@ public final class Pilot {
     public func hover(at point: Point) { send(.mouse(MouseEvent(.move, button: .none, at: point))) }
 
     /// Turns the wheel one step up (toward earlier content) or down, over `point`.
+    ///
+    /// - Parameters:
+    ///   - up: true for a step up, false for a step down.
+    ///   - point: the cell under the pointer.
     public func scroll(up: Bool, at point: Point) {
         send(.mouse(MouseEvent(up ? .scrollUp : .scrollDown, button: .none, at: point)))
     }
@@ -132,7 +147,10 @@ public final class Pilot {
     }
 
     /// Draws frames until nothing moves any more (timers do not count) or `timeout` seconds
-    /// passed; returns the seconds it took.
+    /// passed.
+    ///
+    /// - Parameter timeout: the most seconds to let pass; 30 by default.
+    /// - Returns: the seconds that passed on the app's clock.
     @discardableResult
     public func settle(timeout: Double = 30) -> Double {
         let start = clock.now

@@ -13,6 +13,7 @@ public final class ManualClock: AnimationClock {
         seconds = Mutex(now.isFinite ? now : 0)
     }
 
+    /// The time last set or advanced to; it stays put between calls.
     public var now: Double {
         seconds.withLock { $0 }
     }

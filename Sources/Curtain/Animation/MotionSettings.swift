@@ -16,6 +16,11 @@ public struct MotionSettings: Sendable, Equatable {
         didSet { speed = Self.clampedSpeed(speed) }
     }
 
+    /// Settings for the user's preference; the defaults are normal motion at normal speed.
+    ///
+    /// - Parameters:
+    ///   - reduceMotion: whether every transition jumps to its end instead of moving.
+    ///   - speed: the speed multiplier, clamped to ``speedRange``.
     public init(reduceMotion: Bool = false, speed: Double = 1) {
         self.reduceMotion = reduceMotion
         self.speed = Self.clampedSpeed(speed)

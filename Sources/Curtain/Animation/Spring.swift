@@ -12,9 +12,16 @@
 /// The fields are stored as given; `SpringAnimation` interprets out-of-range values so that
 /// every spring comes to rest (see `effectiveDampingRatio` and `angularFrequency`).
 public struct Spring: Sendable, Equatable {
+    /// ζ: 1 settles without overshooting, below 1 bounces, above 1 creeps.
     public var dampingRatio: Double
+    /// The period of the undamped oscillation, in seconds: smaller is snappier.
     public var response: Double
 
+    /// A spring with these parameters, stored as given; the defaults are ``critical``.
+    ///
+    /// - Parameters:
+    ///   - dampingRatio: ζ; 1 is critically damped.
+    ///   - response: the undamped period in seconds; 0 or less means no animation.
     public init(dampingRatio: Double = 1.0, response: Double = 0.3) {
         self.dampingRatio = dampingRatio
         self.response = response

@@ -13,12 +13,14 @@ public final class SystemClock: AnimationClock {
     private let originSeconds: Int
     private let originNanoseconds: Int
 
+    /// A clock that reads 0 now and counts from here.
     public init() {
         let origin = Self.monotonic()
         originSeconds = origin.seconds
         originNanoseconds = origin.nanoseconds
     }
 
+    /// Seconds since this clock was created, from `CLOCK_MONOTONIC`: never goes backwards.
     public var now: Double {
         let reading = Self.monotonic()
         // Subtract the integer parts first so no precision is lost to a large epoch.

@@ -8,14 +8,25 @@
 /// end from `start` on), non-finite `from`, `to` or `start` read as 0, and an infinite duration
 /// never finishes.
 public struct TimedAnimation: Sendable, Equatable {
+    /// The value before and at the start.
     public let from: Double
+    /// The value from the end on.
     public let to: Double
     /// Seconds, ≥ 0.
     public let duration: Double
+    /// How progress maps to the distance covered: eased or linear.
     public let curve: TimingCurve
     /// The clock time at which the animation begins.
     public let start: Double
 
+    /// An animation from `from` to `to` that begins at clock time `start`.
+    ///
+    /// - Parameters:
+    ///   - from: the value at and before `start`; non-finite reads as 0.
+    ///   - to: the value from `start + duration` on; non-finite reads as 0.
+    ///   - duration: seconds; NaN or negative means 0, infinite never finishes.
+    ///   - curve: how progress maps to the distance covered.
+    ///   - start: the clock time at which it begins; non-finite reads as 0.
     public init(from: Double, to: Double, duration: Double, curve: TimingCurve, start: Double) {
         self.from = from.isFinite ? from : 0
         self.to = to.isFinite ? to : 0

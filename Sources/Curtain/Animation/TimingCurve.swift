@@ -12,7 +12,14 @@
 ///
 /// so motion in the terminal feels like the UIKit presentations it imitates.
 public enum TimingCurve: Sendable, Equatable, CaseIterable {
-    case linear, easeIn, easeOut, easeInOut
+    /// Constant speed from start to end.
+    case linear
+    /// Starts slowly and speeds up to the end.
+    case easeIn
+    /// Starts fast and slows down to a stop.
+    case easeOut
+    /// Slow at both ends: the presentations' slide in and out.
+    case easeInOut
 
     /// The fraction of the distance covered at `progress`.
     ///

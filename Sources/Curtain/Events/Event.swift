@@ -8,6 +8,7 @@ public enum Event: Hashable, Sendable {
     /// Text pasted with bracketed paste, whole: newlines are `"\n"`, escape sequences and
     /// other control characters are removed, so a paste never acts as key presses.
     case paste(String)
+    /// A mouse press, release, drag, wheel turn or motion.
     case mouse(MouseEvent)
     /// The screen now has this size.
     case resize(Size)

@@ -21,6 +21,7 @@ extension Key: CustomStringConvertible {
         }
     }
 
+    /// The key's ``name``, so `"\(key)"` reads `Ctrl-C`.
     public var description: String { name }
 
     /// The key named `name`, as ``name`` spells it: a single character (`t`, `T`, `é`, `日`),

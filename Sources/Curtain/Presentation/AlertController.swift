@@ -4,11 +4,23 @@ import CurtainScreen
 /// One answer to an ``AlertController``: a title, a shortcut letter (its first letter unless
 /// given), a role (a cancel action answers Esc), and what it does.
 public struct AlertAction: Sendable {
+    /// The button's text.
     public var title: String
+    /// The key that picks this action; nil means the title's first letter.
     public var shortcut: Character?
+    /// How the button looks and behaves: a ``Button/Role/cancel`` action is the one Esc picks.
     public var role: Button.Role
+    /// Runs when the action is picked, as the alert starts to leave.
     public var handler: @MainActor @Sendable () -> Void
 
+    /// An answer for an alert.
+    ///
+    /// - Parameters:
+    ///   - title: the button's text.
+    ///   - shortcut: the key that picks it; nil means the title's first letter.
+    ///   - role: ``Button/Role/cancel`` makes it the answer to Esc; ``Button/Role/destructive``
+    ///     marks an action that loses something.
+    ///   - handler: what it does; nothing by default (the alert still closes).
     public init(_ title: String, shortcut: Character? = nil, role: Button.Role = .normal,
                 handler: @escaping @MainActor @Sendable () -> Void = {}) {
         self.title = title
@@ -33,6 +45,7 @@ public struct AlertAction: Sendable {
 /// ```
 @MainActor
 open class AlertController: PresentationController {
+    /// Where the alert sits in its context.
     public enum Placement: Sendable, Equatable {
         /// Against the top of the context, sliding down (a sheet).
         case sheet
@@ -40,7 +53,9 @@ open class AlertController: PresentationController {
         case card
     }
 
+    /// The answers, in the order their buttons appear.
     public let actions: [AlertAction]
+    /// A sheet against the top of the context, or a card in its middle.
     public let placement: Placement
     /// Called with the action chosen, as soon as it is (before the alert has slid out).
     public var onAnswer: (@MainActor (AlertAction) -> Void)?
@@ -49,6 +64,13 @@ open class AlertController: PresentationController {
 
     private let alertView: AlertView
 
+    /// An alert ready to present with ``Scene/present(_:from:animated:)``.
+    ///
+    /// - Parameters:
+    ///   - title: shown in the box's top border; none by default.
+    ///   - message: the question, wrapped to the alert's width.
+    ///   - actions: at least one answer; one with the cancel role answers Esc.
+    ///   - placement: ``Placement/sheet`` (the default) or ``Placement/card``.
     public init(title: String? = nil, message: String, actions: [AlertAction], placement: Placement = .sheet) {
         precondition(!actions.isEmpty, "an alert needs at least one action")
         self.actions = actions
@@ -72,12 +94,18 @@ open class AlertController: PresentationController {
         onAnswer?(action)
     }
 
+    /// The top: an alert comes down from above, as a sheet does.
     open override var edge: PresentationEdge { .top }
+    /// True: focus stays in the alert until it is answered.
     open override var trapsFocus: Bool { true }
     /// A card sits in the middle: it stacks with nothing.
     open override var stacksWithOthers: Bool { placement == .sheet }
+    /// Flush with the top of the context's content area, two columns from each side.
     open override var insets: EdgeInsets { EdgeInsets(top: 0, left: 2, bottom: 1, right: 2) }
 
+    /// A sheet: the default frame, against the top. A card: the content area's width less 8
+    /// columns, kept between 30 and 60 and never wider than the sheet; as tall as its message
+    /// and buttons need; centred in the context's content area.
     open override func frameOfPresentedView(inContext context: Rect, safeArea: EdgeInsets) -> Rect {
         let frame = super.frameOfPresentedView(inContext: context, safeArea: safeArea)
         guard placement == .card else { return frame }
@@ -103,6 +131,7 @@ open class AlertController: PresentationController {
     /// The question stands: a press outside does nothing.
     open override func handlePressOnDimmedArea(at point: Point) -> Bool { true }
 
+    /// Focuses the first action that is not the cancel one, so Enter gives the likely answer.
     open override func presentationTransitionWillBegin() {
         // Focus the first action that is not the cancel one (the likely answer).
         let buttons = alertView.buttons.buttons

@@ -11,8 +11,14 @@ open class CardPresentationController: PresentationController {
         case fraction(Double)
     }
 
+    /// How tall the card is: a number of rows or a share of its context.
     public let height: Height
 
+    /// A card showing `presentedView` at `height`, whatever the content's fitting size.
+    ///
+    /// - Parameters:
+    ///   - presentedView: the card's content, laid out at the card's frame.
+    ///   - height: rows, or a share of the context's content height.
     public init(presentedView: View, height: Height) {
         self.height = height
         super.init(presentedView: presentedView)

@@ -8,7 +8,9 @@ public enum DismissalReason: Sendable, Equatable {
     case pressOutside
     /// The user dragged it away with the mouse.
     case dragged
-    /// Something newer took its place (a newer notification in the same context).
+    /// Something newer took its place. Curtain's own presentations stack rather than replace
+    /// one another; a program that replaces one passes this to
+    /// ``Scene/dismiss(_:animated:reason:)``.
     case replaced
     /// The program dismissed it (``Scene/dismiss(_:animated:reason:)``), an action of its
     /// content among them (an alert's button).

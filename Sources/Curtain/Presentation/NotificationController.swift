@@ -9,12 +9,28 @@ import CurtainScreen
 open class NotificationController: PresentationController {
     /// How much the message matters; it picks the theme's ``Theme/information``,
     /// ``Theme/warning`` or ``Theme/error`` colours.
-    public enum Severity: Sendable, Equatable { case information, warning, error }
+    public enum Severity: Sendable, Equatable {
+        /// Something worth knowing: the theme's ``Theme/information`` colours.
+        case information
+        /// Something that may need attention: ``Theme/warning``.
+        case warning
+        /// Something failed: ``Theme/error``.
+        case error
+    }
 
+    /// How much the message matters, which picks its colours.
     public let severity: Severity
     /// Seconds it stays (before animation-speed scaling).
     public let duration: Double
 
+    /// A notification ready to present; ``Scene/notify(_:title:severity:duration:in:)`` makes
+    /// and presents one in a single call.
+    ///
+    /// - Parameters:
+    ///   - message: the text, wrapped when wider than the context.
+    ///   - title: shown in the box's top border; none by default.
+    ///   - severity: information (the default), warning or error.
+    ///   - duration: seconds it stays; 3 by default.
     public init(message: String, title: String? = nil, severity: Severity = .information, duration: Double = 3) {
         self.severity = severity
         self.duration = duration
@@ -24,9 +40,13 @@ open class NotificationController: PresentationController {
     /// The message, in a box the colour of its severity.
     public var label: Label { presentedView as! Label }
 
+    /// ``duration``: a notification always goes away by itself.
     open override var autoDismissDelay: Double? { duration }
+    /// 0: nothing behind a notification is dimmed.
     open override var dimmingStrength: Double { 0 }
+    /// False: the user keeps typing where they were.
     open override var takesFocus: Bool { false }
+    /// True: it stays while the pointer rests on it, so it can be read.
     open override var pausesWhileHovered: Bool { true }
 
     /// As wide as the text (with its box and padding) up to the context's content width, at

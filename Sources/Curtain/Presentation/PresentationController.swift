@@ -29,6 +29,7 @@ open class PresentationController {
     /// view that defines a presentation context, finally the scene's root.
     public internal(set) weak var contextView: View?
 
+    /// Where the presentation is in its life: sliding in, on screen, sliding out, or gone.
     public internal(set) var state: PresentationState = .dismissed
 
     /// The target frame, stored by the last layout pass.
@@ -91,6 +92,11 @@ open class PresentationController {
     /// When the content was last interacted with or presented, for ``autoDismissDelay``.
     var autoDismissReference: Double = 0
 
+    /// A controller for `presentedView`, not yet presented: pass it to
+    /// ``Scene/present(_:from:animated:)``.
+    ///
+    /// - Parameter presentedView: the content to show; its ``View/fittingSize(width:)``
+    ///   decides the height unless a subclass sizes it otherwise.
     public init(presentedView: View) {
         self.presentedView = presentedView
     }
@@ -183,9 +189,24 @@ open class PresentationController {
         return true
     }
 
+    /// Called as the slide in starts (also when presenting again reverses a slide out): the
+    /// place to set up what the presentation needs, such as where focus goes. Does nothing by
+    /// default.
     open func presentationTransitionWillBegin() {}
+
+    /// Called when the slide in ends. Does nothing by default.
+    ///
+    /// - Parameter completed: true when the content arrived at its frame; false when a
+    ///   dismissal began before it did.
     open func presentationTransitionDidEnd(_ completed: Bool) {}
+
+    /// Called as the slide out starts; ``dismissalReason`` says why. Does nothing by default.
     open func dismissalTransitionWillBegin() {}
+
+    /// Called when the slide out ends, or is cancelled. Does nothing by default.
+    ///
+    /// - Parameter completed: true when the presentation is gone (just before ``onDismiss``);
+    ///   false when presenting it again cancelled the dismissal.
     open func dismissalTransitionDidEnd(_ completed: Bool) {}
 
     /// Called at the start of every layout pass that includes this presentation, before its frame

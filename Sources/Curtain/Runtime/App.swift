@@ -16,6 +16,7 @@ import CurtainScreen
 /// terminal program: Ctrl-C quits, Ctrl-Z suspends (bind them to do otherwise).
 @MainActor
 public final class App {
+    /// The scene the app runs: its views, presentations, focus, timers and key bindings.
     public let scene: Scene
 
     /// The clock everything in the app is timed by (the scene's).
@@ -31,6 +32,8 @@ public final class App {
     /// Whether the backend was last asked to report pointer motion.
     private var reportsPointerMotion = false
 
+    /// An app whose scene shows `root`; it takes the screen size from the backend it runs on.
+    ///
     /// - Parameters:
     ///   - root: the view that covers the screen.
     ///   - clock: `SystemClock()` for a real terminal; a ``ManualClock`` for a headless run or a

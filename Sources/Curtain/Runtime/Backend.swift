@@ -35,6 +35,8 @@ public protocol Backend: AnyObject {
 }
 
 extension Backend {
+    /// Returns at once: a backend with no terminal has nothing to give back.
     public func suspend() {}
+    /// Ignores the request: for backends with no pointer to report.
     public func reportPointerMotion(_ enabled: Bool) {}
 }

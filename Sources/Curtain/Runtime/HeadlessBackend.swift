@@ -20,11 +20,20 @@ public final class HeadlessBackend: Backend {
     /// How many frames were presented.
     public private(set) var frameCount = 0
 
+    /// A headless screen of `size` cells, blank until the first frame.
     public init(size: Size) {
         self.size = size
         self.screen = CellBuffer(size: size)
     }
 
+    /// Moves `clock` forward to `deadline` (never back) and returns nil; with no deadline
+    /// returns ``Event/inputEnded``, since no input can come. Stops the program when `clock`
+    /// is not a ``ManualClock``.
+    ///
+    /// - Parameters:
+    ///   - deadline: when the app next needs a frame; nil when nothing is scheduled.
+    ///   - clock: the app's clock, which must be a ``ManualClock``.
+    /// - Returns: nil once the clock is at the deadline, or ``Event/inputEnded``.
     public func nextEvent(until deadline: Double?, clock: AnimationClock) -> Event? {
         guard let deadline else { return .inputEnded }
         guard let manual = clock as? ManualClock else {
@@ -34,6 +43,7 @@ public final class HeadlessBackend: Backend {
         return nil
     }
 
+    /// Keeps `frame` as ``screen`` and counts it.
     public func present(_ frame: CellBuffer) {
         screen = frame
         frameCount += 1

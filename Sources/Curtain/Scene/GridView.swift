@@ -2,15 +2,23 @@ import CurtainLayout
 import CurtainScreen
 
 /// Panes in rows and columns whose splits move by whole cells (keyboard-driven resizing), each
-/// pane kept at least ``PaneGrid/minimumPaneSize``. The layout itself is the layout core's
-/// ``PaneGrid``; this view keeps it in step with its frame and places the panes.
+/// pane kept at least its minimum size. The layout itself is the layout core's `PaneGrid`
+/// (module `CurtainLayout`); this view keeps it in step with its frame and places the panes.
 @MainActor
 public final class GridView: View {
+    /// The layout core's `PaneGrid`: where the splits are and each pane's rectangle. Read it
+    /// to know the layout; move splits with ``moveVerticalSplit(_:by:)`` and
+    /// ``moveHorizontalSplit(_:by:)``.
     public private(set) var grid: PaneGrid
     /// The panes, row by row.
     public let panes: [PaneView]
 
+    /// A grid of `columns × rows` panes, which become its subviews. The program stops when the
+    /// number of panes does not match.
+    ///
     /// - Parameters:
+    ///   - columns: how many panes side by side.
+    ///   - rows: how many panes one above the other.
     ///   - panes: `columns × rows` panes, row by row.
     ///   - minimumPaneSize: the smallest outer size of a pane, border included.
     public init(columns: Int, rows: Int, panes: [PaneView], minimumPaneSize: Size) {
@@ -36,6 +44,7 @@ public final class GridView: View {
         setNeedsLayout()
     }
 
+    /// Fits the grid to the frame and gives each pane its rectangle.
     public override func layoutSubviews() {
         if grid.bounds != frame { grid.bounds = frame }
         for (i, pane) in panes.enumerated() {

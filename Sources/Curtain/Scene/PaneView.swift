@@ -6,15 +6,26 @@ import CurtainScreen
 /// Its content view fills the area inside the border.
 @MainActor
 open class PaneView: View {
+    /// The text in the top border line.
     public var title: String { didSet { setNeedsDisplay() } }
+    /// The border while focus is elsewhere.
     public var borderStyle: Style
     /// The border when the pane (or something inside it) holds focus.
     public var focusedBorderStyle: Style
+    /// The style the pane's area is cleared with before its content draws.
     public var background: Style
 
     /// The view inside the border, if any.
     public private(set) var contentView: View?
 
+    /// An empty pane; give it content with ``setContentView(_:)``.
+    ///
+    /// - Parameters:
+    ///   - title: the text in the top border line.
+    ///   - borderStyle: the border while focus is elsewhere; grey by default.
+    ///   - focusedBorderStyle: the border while the pane or something in it holds focus; bold
+    ///     yellow by default.
+    ///   - background: the style the pane is cleared with; the terminal's own by default.
     public init(title: String,
                 borderStyle: Style = Style(foreground: .indexed(244)),
                 focusedBorderStyle: Style = Style(foreground: .indexed(220), attributes: .bold),
@@ -27,6 +38,8 @@ open class PaneView: View {
         definesPresentationContext = true
     }
 
+    /// Puts `view` inside the border, in place of the current content; nil leaves the pane
+    /// empty.
     public func setContentView(_ view: View?) {
         contentView?.removeFromSuperview()
         contentView = view
@@ -36,6 +49,7 @@ open class PaneView: View {
     /// The border, with the title in its top line.
     open override var safeAreaInsets: EdgeInsets { EdgeInsets(all: 1) }
 
+    /// True: a pane can hold focus itself, so Tab stops on it even when its content cannot.
     open override var canBecomeFocused: Bool { true }
 
     /// True while this pane, or a view inside it, holds focus.
@@ -44,11 +58,14 @@ open class PaneView: View {
         return isAncestor(of: focused)
     }
 
+    /// The content view fills the area inside the border.
     open override func layoutSubviews() {
         let content = frame.inset(by: safeAreaInsets)
         contentView?.frame = content
     }
 
+    /// Clears the pane with ``background`` and draws the border and title, in
+    /// ``focusedBorderStyle`` while ``containsFocus``.
     open override func draw(into buffer: inout CellBuffer, clip: Rect) {
         buffer.fill(frame.intersection(clip), with: .blank(background))
         let style = containsFocus ? focusedBorderStyle : borderStyle

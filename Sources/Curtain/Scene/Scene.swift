@@ -2,7 +2,7 @@ import CurtainLayout
 import CurtainScreen
 
 /// The whole screen: a tree of views, the presentations on top of it, keyboard focus, timers,
-/// and the clock that drives every animation. It composes frames into a ``CellBuffer``; a
+/// and the clock that drives every animation. It composes frames into a `CellBuffer`; a
 /// backend (the terminal, a recording, a test) shows them.
 ///
 /// An ``App`` runs a scene: it hands it each event (``handle(_:)``) and calls
@@ -13,6 +13,7 @@ public final class Scene {
     /// The root view: it covers the screen and is the presentation context of last resort.
     public let root: View
 
+    /// The clock that times every animation, timer and auto-dismissal in the scene.
     public let clock: AnimationClock
 
     /// Reduce motion and animation speed, applied to every transition and spring.
@@ -91,6 +92,14 @@ public final class Scene {
     /// When set, runs each phase of ``renderFrame()`` (see ``_phaseTimer``).
     var phaseTimer: ((RenderPhase, () -> Void) -> Void)?
 
+    /// A scene showing `root` on a screen of `size` cells. An ``App`` makes its own; make one
+    /// directly to drive a scene without the run loop.
+    ///
+    /// - Parameters:
+    ///   - root: the view that covers the screen; it becomes a presentation context.
+    ///   - size: the screen size in cells.
+    ///   - clock: what times animations and timers: a ``SystemClock`` or a ``ManualClock``.
+    ///   - motion: reduce motion and animation speed; normal by default.
     public init(root: View, size: Size, clock: AnimationClock, motion: MotionSettings = MotionSettings()) {
         self.root = root
         self.size = size

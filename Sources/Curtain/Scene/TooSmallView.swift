@@ -21,6 +21,7 @@ public final class TooSmallView: View {
     /// The size needed; set by the scene.
     var required: Size = .zero
 
+    /// The lines, each centred, the block centred vertically.
     public override func draw(into buffer: inout CellBuffer, clip: Rect) {
         let size = frame.size
         let lines = ["Terminal too small", "\(size.width)×\(size.height), needs \(required.width)×\(required.height)"]

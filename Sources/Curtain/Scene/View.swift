@@ -1,7 +1,7 @@
 import CurtainLayout
 import CurtainScreen
 
-/// A rectangle of the screen that draws itself into a ``CellBuffer``: the terminal form of `UIView`.
+/// A rectangle of the screen that draws itself into a `CellBuffer`: the terminal form of `UIView`.
 ///
 /// Views form a tree. The ``Scene`` owns the root, lays the tree out and composes every frame
 /// by asking each view to draw, back to front. Views live on the main actor: all of Curtain's UI
@@ -21,7 +21,10 @@ open class View {
     /// subviews out in it.
     public internal(set) var layoutFrame: Rect = .zero
 
+    /// The views inside this one, back to front: later ones draw over earlier ones.
     public private(set) var subviews: [View] = []
+    /// The view this one is inside; nil for the root, the content of a presentation, and a
+    /// view not yet added.
     public private(set) weak var superview: View?
 
     /// When true, presentations started from this view or its descendants are confined to its
@@ -50,8 +53,11 @@ open class View {
     /// is in a scene).
     public var theme: Theme { scene?.theme ?? .dark }
 
+    /// An empty view with a zero frame; its parent's ``layoutSubviews()`` places it.
     public init() {}
 
+    /// Adds `view` on top of the other subviews, taking it from its old superview if it had
+    /// one, and asks for a layout pass.
     public func addSubview(_ view: View) {
         view.removeFromSuperview()
         subviews.append(view)
@@ -61,6 +67,8 @@ open class View {
         scene?.setNeedsLayout()
     }
 
+    /// Takes the view out of its superview (nothing happens when it has none) and asks for a
+    /// layout pass.
     public func removeFromSuperview() {
         guard let parent = superview else { return }
         parent.subviews.removeAll { $0 === self }

@@ -4,7 +4,7 @@ import CurtainScreen
 /// a toast, a selected row, an error. Views draw with a role (``Scene/theme``), so one
 /// assignment re-colours a whole program — for a light terminal, say.
 ///
-/// Each role is a ``Style`` (foreground, background, attributes). Roles that sit on the
+/// Each role is a `Style` (foreground, background, attributes). Roles that sit on the
 /// terminal's own background (``text``, ``border``) leave the background as the terminal's
 /// default; roles that fill an area (``toast``, ``helpBar``) set one.
 public struct Theme: Sendable, Equatable {
@@ -20,12 +20,15 @@ public struct Theme: Sendable, Equatable {
     public var focusedBorder: Style
     /// A toast's area and text.
     public var toast: Style
+    /// A toast's border line and the text in it.
     public var toastBorder: Style
     /// A sheet's or card's area and text.
     public var sheet: Style
+    /// A sheet's or card's border line and the title in it.
     public var sheetBorder: Style
     /// A modal's area and text.
     public var modal: Style
+    /// A modal's border line and the title in it.
     public var modalBorder: Style
     /// A help or status bar.
     public var helpBar: Style
@@ -37,14 +40,19 @@ public struct Theme: Sendable, Equatable {
     public var inactiveSelection: Style
     /// The cell where typing goes, in a text field with focus.
     public var caret: Style
-    /// A dialog button, and the one with focus.
+    /// A dialog button without focus.
     public var button: Style
+    /// The dialog button that has focus: the one Enter activates.
     public var focusedButton: Style
-    /// Notifications by severity: their area and text.
+    /// A notification that informs: its area and text.
     public var information: Style
+    /// A notification that warns: its area and text.
     public var warning: Style
+    /// A notification of an error: its area and text.
     public var error: Style
 
+    /// A theme with every role given; start from ``dark`` and change a few roles when only
+    /// some differ. Each parameter sets the role of the same name.
     public init(text: Style, secondaryText: Style, accent: Style, border: Style, focusedBorder: Style,
                 toast: Style, toastBorder: Style, sheet: Style, sheetBorder: Style, modal: Style, modalBorder: Style,
                 helpBar: Style, helpKey: Style, selection: Style, inactiveSelection: Style, caret: Style,

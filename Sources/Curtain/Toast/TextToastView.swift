@@ -18,7 +18,10 @@ public final class TextToastView: View {
     /// The text and its caret.
     public var text: EditableText { editor.text }
 
+    /// The box's border line and the text in it (title, hint, rows above).
     public var borderStyle: Style { didSet { if borderStyle != oldValue { setNeedsDisplay() } } }
+    /// The typed text and the inside of the box; the theme's ``Theme/toast`` when the editor
+    /// has none of its own.
     public var textStyle: Style {
         get { editor.textStyle ?? theme.toast }
         set { editor.textStyle = newValue }
@@ -40,6 +43,15 @@ public final class TextToastView: View {
         set { editor.onChange = newValue }
     }
 
+    /// An empty editable toast; present it with a ``ToastPresentationController``.
+    ///
+    /// - Parameters:
+    ///   - title: shown in the top border line; none by default.
+    ///   - hint: shown in the top border line while the text is empty (`Esc close`); none by
+    ///     default.
+    ///   - borderStyle: the border line; white on blue by default.
+    ///   - textStyle: the text and the inside of the box; white on blue by default.
+    ///   - caretStyle: the caret cell; blue on white by default.
     public init(title: String? = nil, hint: String? = nil,
                 borderStyle: Style = Style(foreground: .indexed(231), background: .indexed(24)),
                 textStyle: Style = Style(foreground: .indexed(231), background: .indexed(24)),
@@ -53,23 +65,29 @@ public final class TextToastView: View {
         addSubview(editor)
     }
 
+    /// Types `character` at the caret, as a key press would.
     public func insert(_ character: Character) { editor.insert(character) }
+    /// Inserts `string` at the caret, as a paste would.
     public func insert(contentsOf string: some StringProtocol) { editor.insert(contentsOf: string) }
+    /// Breaks the line at the caret.
     public func insertNewline() { editor.insertNewline() }
+    /// Deletes the character before the caret, as Backspace does.
     public func deleteBackward() { editor.deleteBackward() }
 
+    /// The editor fills the box inside its border.
     public override func layoutSubviews() {
         // Laid out at the target frame, drawn in the (possibly animating) one: see View.layoutFrame.
         editor.frame = frame.insetBy(dx: 1, dy: 1)
         editor.layoutFrame = layoutFrame.insetBy(dx: 1, dy: 1)
     }
 
+    /// The editor's wrapped rows at `width` less the border, plus the border's two rows; no
+    /// height below 3 columns.
     public override func fittingSize(width: Int) -> Size {
         guard width >= 3 else { return Size(width: max(0, width), height: 0) }
         return Size(width: width, height: editor.fittingSize(width: width - 2).height + 2)
     }
 
-    /// A press on the border gives the editor the focus.
     /// A press on the border focuses the editor and goes on (so the presentation can be
     /// dragged away by its border).
     public override func handleMouse(_ event: MouseEvent) -> Bool {
@@ -78,6 +96,8 @@ public final class TextToastView: View {
         return false
     }
 
+    /// The box and its top border line: the hint while the text is empty, else the count of
+    /// rows out of sight above, else the title.
     public override func draw(into buffer: inout CellBuffer, clip: Rect) {
         let box = frame
         guard box.width >= 3, box.height >= 1 else { return }

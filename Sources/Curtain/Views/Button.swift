@@ -8,15 +8,32 @@ import CurtainScreen
 @MainActor
 public final class Button: View {
     /// What a button is for: a cancel button answers Esc.
-    public enum Role: Sendable, Equatable { case normal, cancel, destructive }
+    public enum Role: Sendable, Equatable {
+        /// An ordinary action.
+        case normal
+        /// The action that backs out: a dialog's Esc picks it.
+        case cancel
+        /// An action that deletes or loses something.
+        case destructive
+    }
 
+    /// The text on the button.
     public var title: String { didSet { if title != oldValue { setNeedsLayout() } } }
     /// The letter that activates the button in its row, underlined in the title; nil for none.
     public let shortcut: Character?
+    /// What the button is for: a cancel button answers a dialog's Esc.
     public let role: Role
+    /// What the button does when activated.
     public var action: @MainActor () -> Void
 
-    /// - Parameter shortcut: defaults to the title's first letter.
+    /// A button with a title, a shortcut letter, a role and an action.
+    ///
+    /// - Parameters:
+    ///   - title: the text on the button.
+    ///   - shortcut: the letter that activates it in its row, compared in lower case;
+    ///     defaults to the title's first letter.
+    ///   - role: normal by default; a cancel button is the one a dialog's Esc picks.
+    ///   - action: what it does; nothing by default.
     public init(_ title: String, shortcut: Character? = nil, role: Role = .normal, action: @escaping @MainActor () -> Void = {}) {
         self.title = title
         self.shortcut = (shortcut ?? title.first(where: \.isLetter)).map { Character($0.lowercased()) }
@@ -24,6 +41,7 @@ public final class Button: View {
         self.action = action
     }
 
+    /// True: Tab stops on a button, and Enter or Space activates the focused one.
     public override var canBecomeFocused: Bool { true }
 
     /// Runs the action.
@@ -32,14 +50,18 @@ public final class Button: View {
     /// One column of space each side of the title.
     public var naturalWidth: Int { TextWidth.of(title) + 2 }
 
+    /// One row at any width.
     public override func fittingSize(width: Int) -> Size { Size(width: width, height: 1) }
 
+    /// Enter and Space activate the button.
     public override func handleKey(_ key: Key) -> Bool {
         guard key == .enter || key == .character(" ") else { return false }
         activate()
         return true
     }
 
+    /// A click activates the button: it takes the press, and activates on a release over it,
+    /// so moving away before letting go cancels.
     public override func handleMouse(_ event: MouseEvent) -> Bool {
         switch event.kind {
         case .press: return true   // keep the release
@@ -50,6 +72,8 @@ public final class Button: View {
         }
     }
 
+    /// The title after one column of space, in the theme's ``Theme/button`` style
+    /// (``Theme/focusedButton`` while focused), its shortcut letter underlined.
     public override func draw(into buffer: inout CellBuffer, clip: Rect) {
         let style = isFocused ? theme.focusedButton : theme.button
         buffer.fill(frame.intersection(clip), with: .blank(style))
@@ -71,10 +95,16 @@ public final class Button: View {
 /// Esc goes on to the presentation controller (an ``AlertController`` picks its cancel action).
 @MainActor
 public final class ButtonRow: View {
+    /// The buttons, left to right.
     public let buttons: [Button]
     /// Where the buttons sit in the row.
     public var alignment: Label.Alignment { didSet { if alignment != oldValue { setNeedsLayout() } } }
 
+    /// A row of `buttons` that become its subviews.
+    ///
+    /// - Parameters:
+    ///   - buttons: the buttons, left to right.
+    ///   - alignment: where they sit in the row; at the trailing end by default, as in a dialog.
     public init(_ buttons: [Button], alignment: Label.Alignment = .trailing) {
         self.buttons = buttons
         self.alignment = alignment
@@ -82,8 +112,11 @@ public final class ButtonRow: View {
         for button in buttons { addSubview(button) }
     }
 
+    /// One row, or none when the row has no buttons.
     public override func fittingSize(width: Int) -> Size { Size(width: width, height: buttons.isEmpty ? 0 : 1) }
 
+    /// Each button at its natural width, two columns apart, placed by ``alignment``; buttons
+    /// past the right edge are cut.
     public override func layoutSubviews() {
         let gap = 2
         let total = buttons.map(\.naturalWidth).reduce(0, +) + gap * max(0, buttons.count - 1)
@@ -96,6 +129,7 @@ public final class ButtonRow: View {
         }
     }
 
+    /// A button's shortcut letter activates it; Left and Right move focus between the buttons.
     public override func handleKey(_ key: Key) -> Bool {
         if let character = key.text, let button = buttons.first(where: { $0.shortcut == Character(character.lowercased()) }) {
             button.activate()

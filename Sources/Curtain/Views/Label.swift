@@ -29,6 +29,7 @@ open class Label: View {
     /// The theme's role the label is drawn in when ``style`` is nil: ``Theme/text`` unless
     /// told otherwise (`\.secondaryText`, `\.helpBar`, `\.accent`…), so it follows the theme.
     public var role: KeyPath<Theme, Style> { didSet { if role != oldValue { setNeedsDisplay() } } }
+    /// Where each row sits between the left and right edges.
     public var alignment: Alignment { didSet { if alignment != oldValue { setNeedsDisplay() } } }
     /// Whether long lines wrap (the default) or are cut to one row ending in `…`.
     public var lineBreak: LineBreak { didSet { if lineBreak != oldValue { invalidate() } } }
@@ -44,11 +45,18 @@ open class Label: View {
     public var horizontalPadding: Int { didSet { if horizontalPadding != oldValue { invalidate() } } }
 
     /// Where each line sits between the left and right edges.
-    public enum Alignment: Sendable, Equatable { case leading, center, trailing }
+    public enum Alignment: Sendable, Equatable {
+        /// Against the left edge.
+        case leading
+        /// In the middle; an odd leftover column goes to the right.
+        case center
+        /// Against the right edge.
+        case trailing
+    }
 
     /// What happens to a line wider than the label.
     public enum LineBreak: Sendable, Equatable {
-        /// Wrapped onto more rows at break opportunities (``TextWrapper``).
+        /// Wrapped onto more rows at break opportunities (the layout core's `TextWrapper`).
         case wrap
         /// One row per line, cut with `…` where it does not fit.
         case truncate
@@ -57,6 +65,20 @@ open class Label: View {
     /// Rows for the last width: ranges of ``StyledText/string``, so drawing never wraps again.
     private var rows: (width: Int, plain: String, ranges: [Range<String.Index>])?
 
+    /// A label of styled text.
+    ///
+    /// - Parameters:
+    ///   - text: the text, with a style per run; runs without one use the label's style.
+    ///   - style: the text and the area behind it; nil (the default) follows the theme's `role`.
+    ///   - role: the theme's role used when `style` is nil; ``Theme/text`` by default.
+    ///   - alignment: where each row sits; leading by default.
+    ///   - lineBreak: wrap (the default) or truncate long lines.
+    ///   - border: whether to draw a box around the text; no box by default.
+    ///   - borderStyle: the box's style; nil follows `borderRole`, or the text's style.
+    ///   - borderRole: the theme's role for the box when `borderStyle` is nil.
+    ///   - title: shown in the top line of the box.
+    ///   - horizontalPadding: blank columns left and right of the text; nil means one with a
+    ///     border, none without.
     public init(_ text: StyledText, style: Style? = nil, role: KeyPath<Theme, Style> = \.text,
                 alignment: Alignment = .leading, lineBreak: LineBreak = .wrap,
                 border: Bool = false, borderStyle: Style? = nil, borderRole: KeyPath<Theme, Style>? = nil,
@@ -73,7 +95,8 @@ open class Label: View {
         self.horizontalPadding = max(0, horizontalPadding ?? (border ? 1 : 0))
     }
 
-    /// A label of plain text.
+    /// A label of plain text, in one style; the other parameters are those of the styled-text
+    /// initializer.
     public convenience init(_ text: String, style: Style? = nil, role: KeyPath<Theme, Style> = \.text,
                             alignment: Alignment = .leading, lineBreak: LineBreak = .wrap, border: Bool = false,
                             borderStyle: Style? = nil, borderRole: KeyPath<Theme, Style>? = nil, title: String? = nil,
@@ -131,6 +154,8 @@ open class Label: View {
         return (plain, ranges)
     }
 
+    /// The wrapped rows at `width` less the box and padding (one row per line when
+    /// truncating), plus the box's two rows when it has one.
     open override func fittingSize(width: Int) -> Size {
         let insets = self.insets
         let textWidth = width - insets.left - insets.right
@@ -143,11 +168,14 @@ open class Label: View {
         TextWrapper.naturalWidth(styledText.string) + insets.left + insets.right
     }
 
+    /// Wraps the text for the width laid out at, so drawing a frame never wraps.
     open override func layoutSubviews() {
         // Wrap in the layout pass that changed the width, not while drawing a frame.
         _ = rowRanges(width: max(0, layoutFrame.width - insets.left - insets.right))
     }
 
+    /// The background, the box and title when ``border`` is on, and the rows that fit, each
+    /// character in the style of its run.
     open override func draw(into buffer: inout CellBuffer, clip: Rect) {
         let base = resolvedStyle
         buffer.fill(frame.intersection(clip), with: .blank(base))

@@ -44,8 +44,8 @@ open class ListView: View {
     }
 
     /// The selected row; nil only when the list is empty. Setting it (clamped to the rows; nil
-    /// selects the first row of a list that has rows)
-    /// scrolls it into view and does not call ``onSelect``, which reports the user's choices.
+    /// selects the first row of a list that has rows) scrolls it into view and does not call
+    /// ``onSelect``, which reports the user's choices.
     public var selectedIndex: Int? {
         didSet {
             // Assigning inside didSet does not call it again.
@@ -98,6 +98,8 @@ open class ListView: View {
     /// The height last laid out, to keep the selection in view when it changes.
     private var laidOutHeight = 0
 
+    /// A list of `items`, scrolled to the top.
+    ///
     /// - Parameters:
     ///   - items: the rows, top to bottom.
     ///   - selectedIndex: the row selected at first (clamped; the first row by default).
@@ -108,6 +110,7 @@ open class ListView: View {
         self.isFocusable = isFocusable
     }
 
+    /// ``isFocusable``: a list that only shows rows can stay out of the Tab order.
     open override var canBecomeFocused: Bool { isFocusable }
 
     /// True while the list, or a view inside it, holds focus.
@@ -171,12 +174,15 @@ open class ListView: View {
     /// One row per item.
     open override func fittingSize(width: Int) -> Size { Size(width: max(0, width), height: items.count) }
 
+    /// When the height changed, scrolls as little as needed to keep the selected row in view.
     open override func layoutSubviews() {
         guard layoutFrame.height != laidOutHeight else { return }
         laidOutHeight = layoutFrame.height
         scrollToSelection()
     }
 
+    /// The rows in view, each cut with `…` to the width; the selected row across the whole
+    /// width in the selection style, after the ``selectionMarker``.
     open override func draw(into buffer: inout CellBuffer, clip: Rect) {
         let base = style ?? theme.text
         let area = clip.intersection(frame)

@@ -70,6 +70,8 @@ open class Log: View {
     /// (see ``changed()``).
     private var fittingAnswer: (height: Int, capped: Bool)?
 
+    /// An empty log that follows its end.
+    ///
     /// - Parameters:
     ///   - maximumLineCount: drop the oldest lines beyond this many (nil: keep all).
     ///   - style: the text's style; the theme's text style when nil.
@@ -80,6 +82,8 @@ open class Log: View {
         self.isFocusable = isFocusable
     }
 
+    /// ``isFocusable``: a log that only shows output can stay out of the Tab order (the wheel
+    /// still scrolls it).
     open override var canBecomeFocused: Bool { isFocusable }
 
     // MARK: - Lines
@@ -186,6 +190,7 @@ open class Log: View {
         return Size(width: max(0, width), height: min(height, cap))
     }
 
+    /// At a new size, follows the end again when the rows below the view now fit.
     open override func layoutSubviews() {
         let size = layoutFrame.size
         guard size != laidOutSize else { return }
@@ -197,6 +202,8 @@ open class Log: View {
         }
     }
 
+    /// The rows in view, each line in its own style or the log's; while rows are below the
+    /// view, the bottom row ends in the `↓ N more` marker.
     open override func draw(into buffer: inout CellBuffer, clip: Rect) {
         let base = style ?? theme.text
         let area = clip.intersection(frame)

@@ -11,10 +11,17 @@
 /// rounding leaves.
 @MainActor
 public final class StackView: View {
-    public enum Axis: Sendable, Equatable { case vertical, horizontal }
+    /// The direction the views follow one another.
+    public enum Axis: Sendable, Equatable {
+        /// Top to bottom; each view as wide as the stack.
+        case vertical
+        /// Left to right; each view as tall as the stack.
+        case horizontal
+    }
 
     /// One view of the stack and how long it is along the axis.
     public struct Item {
+        /// How long an item is along the stack's axis.
         public enum Length: Sendable, Equatable {
             /// Exactly this many cells.
             case fixed(Int)
@@ -25,17 +32,31 @@ public final class StackView: View {
             case flexible(weight: Int)
         }
 
+        /// The view placed in the stack.
         public let view: View
+        /// How long it is along the axis.
         public let length: Length
 
+        /// `view`, exactly `cells` long (a negative length is 0): a status line, a sidebar.
         public static func fixed(_ view: View, _ cells: Int) -> Item { Item(view: view, length: .fixed(max(0, cells))) }
+        /// `view`, as tall as its fitting height in a vertical stack; in a horizontal one it
+        /// shares the room left like a flexible item of weight 1.
         public static func fitting(_ view: View) -> Item { Item(view: view, length: .fitting) }
+        /// `view`, taking a share of the room left in proportion to `weight` (at least 1).
         public static func flexible(_ view: View, weight: Int = 1) -> Item { Item(view: view, length: .flexible(weight: max(1, weight))) }
     }
 
+    /// Top to bottom or left to right.
     public let axis: Axis
+    /// The views and their lengths, in order along the axis.
     public let items: [Item]
 
+    /// A stack of `items` along `axis`; their views become its subviews.
+    ///
+    /// - Parameters:
+    ///   - axis: ``Axis/vertical`` or ``Axis/horizontal``.
+    ///   - items: the views in order, each made with ``Item/fixed(_:_:)``,
+    ///     ``Item/fitting(_:)`` or ``Item/flexible(_:weight:)``.
     public init(_ axis: Axis, _ items: [Item]) {
         self.axis = axis
         self.items = items
@@ -43,6 +64,8 @@ public final class StackView: View {
         for item in items { addSubview(item.view) }
     }
 
+    /// Gives each item its length along the axis as described above, and the stack's whole
+    /// breadth across it.
     public override func layoutSubviews() {
         let total = axis == .vertical ? frame.height : frame.width
         var lengths = [Int](repeating: 0, count: items.count)

@@ -9,26 +9,35 @@ import CurtainScreen
 public struct StyledText: Sendable, Equatable, ExpressibleByStringInterpolation, CustomStringConvertible {
     /// A stretch of text in one style; nil means the style of the view that draws it.
     public struct Run: Sendable, Equatable {
+        /// The run's text.
         public var text: String
+        /// Its style; nil means the style of the view that draws it.
         public var style: Style?
+        /// A run of `text` in `style` (the drawing view's own style when nil).
         public init(_ text: String, style: Style? = nil) {
             self.text = text
             self.style = style
         }
     }
 
+    /// The runs in order; none is empty.
     public private(set) var runs: [Run]
 
+    /// Text in one style, or in the drawing view's own style when `style` is nil; empty text
+    /// has no runs.
     public init(_ text: String = "", style: Style? = nil) {
         runs = text.isEmpty ? [] : [Run(text, style: style)]
     }
 
+    /// Text made of `runs`; empty runs are dropped.
     public init(runs: [Run]) {
         self.runs = runs.filter { !$0.text.isEmpty }
     }
 
+    /// A literal is one run in the drawing view's own style: `let title: StyledText = "Notes"`.
     public init(stringLiteral value: String) { self.init(value) }
 
+    /// Interpolated text is one run in the drawing view's own style.
     public init(stringInterpolation: DefaultStringInterpolation) {
         self.init(String(stringInterpolation: stringInterpolation))
     }
@@ -36,8 +45,10 @@ public struct StyledText: Sendable, Equatable, ExpressibleByStringInterpolation,
     /// All the text, without styles.
     public var string: String { runs.map(\.text).joined() }
 
+    /// All the text, without styles (``string``).
     public var description: String { string }
 
+    /// True when there is no text.
     public var isEmpty: Bool { runs.isEmpty }
 
     /// Appends a run.
@@ -46,6 +57,7 @@ public struct StyledText: Sendable, Equatable, ExpressibleByStringInterpolation,
         runs.append(Run(text, style: style))
     }
 
+    /// The runs of `lhs` followed by those of `rhs`, each keeping its style.
     public static func + (lhs: StyledText, rhs: StyledText) -> StyledText {
         StyledText(runs: lhs.runs + rhs.runs)
     }

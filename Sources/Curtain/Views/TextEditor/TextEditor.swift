@@ -9,13 +9,13 @@ import CurtainScreen
 /// editor.onSubmit = { send(editor.text.string) }     // Enter sends; Alt-Enter, Ctrl-J: new line
 /// ```
 ///
-/// The text wraps to the editor's width (``TextWrapper``), and ``fittingSize(width:)`` is its
-/// height at a width, so a presentation sized by its content grows and shrinks with it. When
-/// the frame is shorter than the text, the editor scrolls to keep the caret in sight. Wide
-/// characters take two cells and the caret never lands inside one; control characters show
-/// as control pictures. The caret cell is drawn only while the editor has focus, in
-/// ``caretStyle`` (dark on light by default, which a terminal without colours shows in
-/// reverse video).
+/// The text wraps to the editor's width (the layout core's `TextWrapper`), and
+/// ``fittingSize(width:)`` is its height at a width, so a presentation sized by its content
+/// grows and shrinks with it. When the frame is shorter than the text, the editor scrolls to
+/// keep the caret in sight. Wide characters take two cells and the caret never lands inside
+/// one; control characters show as control pictures. The caret cell is drawn only while the
+/// editor has focus, in ``caretStyle`` (dark on light by default, which a terminal without
+/// colours shows in reverse video).
 ///
 /// Keys it uses (everything else goes on along the responder chain — Tab, Esc, Ctrl-C…):
 ///
@@ -85,6 +85,11 @@ open class TextEditor: View {
     var scrollTop = RowPosition(line: 0, row: 0)
 
     /// An editor holding `string`, the caret at its end.
+    ///
+    /// - Parameters:
+    ///   - string: the text to start with; empty by default.
+    ///   - textStyle: the text and the area behind it; nil follows the theme's ``Theme/text``.
+    ///   - caretStyle: the caret cell; nil follows the theme's ``Theme/caret``.
     public init(_ string: String = "", textStyle: Style? = nil, caretStyle: Style? = nil) {
         self.model = EditableText(string)
         self.textStyle = textStyle
@@ -98,6 +103,7 @@ open class TextEditor: View {
         if large { FreedMemory.giveBack() }
     }
 
+    /// True: an editor takes focus to receive what is typed.
     open override var canBecomeFocused: Bool { true }
 
     // MARK: - Editing
@@ -133,6 +139,8 @@ open class TextEditor: View {
 
     // MARK: - Events
 
+    /// Types characters and handles the editing and caret keys listed above; returns false for
+    /// every other key, so it goes on along the responder chain.
     open override func handleKey(_ key: Key) -> Bool {
         if let character = key.text {
             insert(character)
@@ -203,6 +211,8 @@ open class TextEditor: View {
         return Size(width: width, height: model.rowsToEnd(from: RowPosition(line: 0, row: 0), limit: limit))
     }
 
+    /// Wraps the text at the width laid out for and scrolls the caret into sight; with
+    /// ``measuresRowsAbove`` on, measures the next part of the text above.
     open override func layoutSubviews() {
         guard layoutFrame.width > 0, layoutFrame.height > 0 else { return }
         model.setWidth(layoutFrame.width)
@@ -247,9 +257,10 @@ open class TextEditor: View {
 
     // MARK: - Drawing
 
-    /// Draws the rows from ``scrollTop``, laid out at ``View/layoutFrame``. While the frame is
-    /// shorter (a presentation growing toward its size), the bottom rows show: the caret's
-    /// row, when the text grows at the end.
+    /// Draws the rows from the first one scrolled into sight, laid out at ``View/layoutFrame``,
+    /// and the caret cell while the editor has focus. While the frame is shorter (a
+    /// presentation growing toward its size), the bottom rows show: the caret's row, when the
+    /// text grows at the end.
     open override func draw(into buffer: inout CellBuffer, clip: Rect) {
         let style = textStyle ?? theme.text
         let area = frame.intersection(clip)

@@ -10,14 +10,19 @@ public struct TextPosition: Hashable, Comparable, Sendable, CustomStringConverti
     /// UTF-8 bytes from the start of the line.
     public var offset: Int
 
+    /// The place `offset` UTF-8 bytes into line `line`, not checked against any text: setting
+    /// it as an ``EditableText/caret`` clamps it to the text and moves it out of the middle of
+    /// a character to that character's start.
     public init(line: Int, offset: Int) {
         self.line = line
         self.offset = offset
     }
 
+    /// Text order: by line, then by offset within the line.
     public static func < (lhs: TextPosition, rhs: TextPosition) -> Bool {
         (lhs.line, lhs.offset) < (rhs.line, rhs.offset)
     }
 
+    /// `line:offset`, as in `2:17`.
     public var description: String { "\(line):\(offset)" }
 }

@@ -96,7 +96,8 @@ let package = Package(
             dependencies: [
                 "Curtain", "CurtainTesting", "CurtainTestSupport",
                 .product(name: "PropertyBased", package: "swift-property-based"),
-            ]
+            ],
+            exclude: ["Runtime/__Snapshots__"]
         ),
         .testTarget(name: "CurtainTerminalTests", dependencies: ["CurtainTerminal", "CNcurses", "CurtainTestSupport"]),
         .testTarget(

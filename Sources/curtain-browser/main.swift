@@ -51,7 +51,7 @@ final class Browser {
         let listed = names.map { name -> Entry in
             var isDirectory: ObjCBool = false
             let child = url.appendingPathComponent(name)
-            manager.fileExists(atPath: child.path, isDirectory: &isDirectory)
+            _ = manager.fileExists(atPath: child.path, isDirectory: &isDirectory)
             return Entry(name: name, url: child, isDirectory: isDirectory.boolValue)
         }
         let previous = directory.lastPathComponent

@@ -75,6 +75,7 @@ public final class App {
         isQuitting = false
         reportsPointerMotion = false
         scene.size = backend.size
+        if scene.followsTerminalAppearance { scene.theme = .standard(for: backend.appearance) }
         renderAndPresent()
     }
 

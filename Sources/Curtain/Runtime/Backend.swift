@@ -12,6 +12,10 @@ public protocol Backend: AnyObject {
     /// The screen size in cells. A change is also reported as ``Event/resize(_:)``.
     var size: Size { get }
 
+    /// How the screen shows colours: its depth and, when known, the terminal's own colours.
+    /// The app picks its ``Theme`` from it (``Scene/followsTerminalAppearance``).
+    var appearance: TerminalAppearance { get }
+
     /// Waits for the next event, but not past `deadline`, a time on `clock`.
     ///
     /// - Parameters:
@@ -35,6 +39,9 @@ public protocol Backend: AnyObject {
 }
 
 extension Backend {
+    /// True colour on an unknown background, for backends that cannot tell.
+    public var appearance: TerminalAppearance { .unknown }
+
     /// Returns at once: a backend with no terminal has nothing to give back.
     public func suspend() {}
     /// Ignores the request: for backends with no pointer to report.

@@ -21,8 +21,12 @@ public final class HeadlessBackend: Backend {
     public private(set) var frameCount = 0
 
     /// A headless screen of `size` cells, blank until the first frame.
-    public init(size: Size) {
+    /// What the headless screen pretends to be: true colour on a dark background unless told.
+    public var appearance: TerminalAppearance
+
+    public init(size: Size, appearance: TerminalAppearance = .unknown) {
         self.size = size
+        self.appearance = appearance
         self.screen = CellBuffer(size: size)
     }
 

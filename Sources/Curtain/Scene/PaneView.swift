@@ -8,12 +8,13 @@ import CurtainScreen
 open class PaneView: View {
     /// The text in the top border line.
     public var title: String { didSet { setNeedsDisplay() } }
-    /// The border while focus is elsewhere.
-    public var borderStyle: Style
-    /// The border when the pane (or something inside it) holds focus.
-    public var focusedBorderStyle: Style
+    /// The border while focus is elsewhere; nil uses the theme's ``Theme/border``.
+    public var borderStyle: Style? { didSet { if borderStyle != oldValue { setNeedsDisplay() } } }
+    /// The border when the pane (or something inside it) holds focus; nil uses the theme's
+    /// ``Theme/focusedBorder``, ``Theme/focusedTitle`` and ``Theme/focusedBorderLine``.
+    public var focusedBorderStyle: Style? { didSet { if focusedBorderStyle != oldValue { setNeedsDisplay() } } }
     /// The style the pane's area is cleared with before its content draws.
-    public var background: Style
+    public var background: Style { didSet { if background != oldValue { setNeedsDisplay() } } }
 
     /// The view inside the border, if any.
     public private(set) var contentView: View?
@@ -22,14 +23,11 @@ open class PaneView: View {
     ///
     /// - Parameters:
     ///   - title: the text in the top border line.
-    ///   - borderStyle: the border while focus is elsewhere; grey by default.
-    ///   - focusedBorderStyle: the border while the pane or something in it holds focus; bold
-    ///     yellow by default.
+    ///   - borderStyle: the border while focus is elsewhere; the theme's by default.
+    ///   - focusedBorderStyle: the border while the pane or something in it holds focus; the
+    ///     theme's by default.
     ///   - background: the style the pane is cleared with; the terminal's own by default.
-    public init(title: String,
-                borderStyle: Style = Style(foreground: .indexed(244)),
-                focusedBorderStyle: Style = Style(foreground: .indexed(220), attributes: .bold),
-                background: Style = .plain) {
+    public init(title: String, borderStyle: Style? = nil, focusedBorderStyle: Style? = nil, background: Style = .plain) {
         self.title = title
         self.borderStyle = borderStyle
         self.focusedBorderStyle = focusedBorderStyle
@@ -68,7 +66,13 @@ open class PaneView: View {
     /// ``focusedBorderStyle`` while ``containsFocus``.
     open override func draw(into buffer: inout CellBuffer, clip: Rect) {
         buffer.fill(frame.intersection(clip), with: .blank(background))
-        let style = containsFocus ? focusedBorderStyle : borderStyle
-        buffer.drawBox(frame, style: style, title: title, titleStyle: style, clip: clip)
+        if containsFocus {
+            let style = focusedBorderStyle ?? theme.focusedBorder
+            buffer.drawBox(frame, style: style, title: title, titleStyle: focusedBorderStyle ?? theme.focusedTitle,
+                           border: theme.focusedBorderLine, clip: clip)
+        } else {
+            let style = borderStyle ?? theme.border
+            buffer.drawBox(frame, style: style, title: title, titleStyle: style, clip: clip)
+        }
     }
 }

@@ -63,7 +63,9 @@ extension Scene {
         let dims = contextDims(layers)
         for (index, controller) in layers.enumerated() {
             guard let context = controller.contextView else { continue }
-            if let dim = dims[ObjectIdentifier(controller)] { buffer.dim(controller.dimmingRect(in: context), strength: dim) }
+            if let dim = dims[ObjectIdentifier(controller)] {
+                buffer.dim(controller.dimmingRect(in: context), strength: dim, method: theme.dimMethod)
+            }
             if index < layers.count - 1 { drawContent(of: controller, into: &buffer) }
         }
     }

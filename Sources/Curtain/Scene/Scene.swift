@@ -36,6 +36,11 @@ public final class Scene {
         didSet { if theme != oldValue { setNeedsLayout() } }
     }
 
+    /// Whether the app sets ``theme`` to the standard theme for its backend's appearance when
+    /// it starts running (light or dark after the terminal's background, designed for its
+    /// colour depth). True by default; set it false to keep a theme of your own.
+    public var followsTerminalAppearance = true
+
     /// What is shown while the screen is smaller than ``minimumSize``.
     public let tooSmallView = TooSmallView()
 

@@ -13,10 +13,10 @@ import CurtainScreen
 public final class TooSmallView: View {
     /// A third line, such as how to quit.
     public var hint: String? { didSet { setNeedsDisplay() } }
-    /// The style of "Terminal too small".
-    public var titleStyle = Style(foreground: .indexed(16), background: .indexed(214), attributes: .bold)
-    /// The style of the other lines.
-    public var textStyle = Style(foreground: .indexed(252))
+    /// The style of "Terminal too small"; nil uses the theme's ``Theme/warning``, in bold.
+    public var titleStyle: Style?
+    /// The style of the other lines; nil uses the theme's ``Theme/text``.
+    public var textStyle: Style?
 
     /// The size needed; set by the scene.
     var required: Size = .zero
@@ -29,7 +29,7 @@ public final class TooSmallView: View {
         let top = frame.minY + max(0, (size.height - lines.count) / 2)
         for (i, line) in lines.enumerated() {
             let x = frame.minX + max(0, (size.width - TextWidth.of(line)) / 2)
-            buffer.draw(line, at: Point(x: x, y: top + i), style: i == 0 ? titleStyle : textStyle, clip: clip)
+            buffer.draw(line, at: Point(x: x, y: top + i), style: i == 0 ? (titleStyle ?? theme.warning.adding(.bold)) : (textStyle ?? theme.text), clip: clip)
         }
     }
 }

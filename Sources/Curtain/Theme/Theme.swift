@@ -7,6 +7,19 @@ import CurtainScreen
 /// Each role is a `Style` (foreground, background, attributes). Roles that sit on the
 /// terminal's own background (``text``, ``border``) leave the background as the terminal's
 /// default; roles that fill an area (``toast``, ``helpBar``) set one.
+///
+/// ``standard(for:)`` gives the theme for a terminal: light or dark after its background, and
+/// designed for its colour depth — true colour and 256 colours share colours, 16 and 8 colours
+/// each have a palette of their own, no colour has attributes only. In every one, body text has
+/// a contrast of at least 4.5:1 against its background and borders and secondary text at least
+/// 3:1 (WCAG 2, with xterm's palette for the ANSI colours). To change a role, copy a standard
+/// theme and set it:
+///
+/// ```swift
+/// var theme = Theme.standard(for: appearance)
+/// theme.accent = Style(foreground: .rgb(255, 120, 0), attributes: .bold)
+/// scene.theme = theme
+/// ```
 public struct Theme: Sendable, Equatable {
     /// Body text.
     public var text: Style
@@ -18,6 +31,12 @@ public struct Theme: Sendable, Equatable {
     public var border: Style
     /// The border of the pane that holds the focus.
     public var focusedBorder: Style
+    /// The title in the border of the pane that holds the focus: in reverse video without
+    /// colours, so focus shows by more than a bold title.
+    public var focusedTitle: Style
+    /// The line the border of the pane that holds the focus is drawn with: heavy without
+    /// colours, the same as the others otherwise.
+    public var focusedBorderLine: BoxBorder
     /// A toast's area and text.
     public var toast: Style
     /// A toast's border line and the text in it.
@@ -53,56 +72,30 @@ public struct Theme: Sendable, Equatable {
 
     /// A theme with every role given; start from ``dark`` and change a few roles when only
     /// some differ. Each parameter sets the role of the same name.
-    public init(text: Style, secondaryText: Style, accent: Style, border: Style, focusedBorder: Style,
-                toast: Style, toastBorder: Style, sheet: Style, sheetBorder: Style, modal: Style, modalBorder: Style,
-                helpBar: Style, helpKey: Style, selection: Style, inactiveSelection: Style, caret: Style,
-                button: Style, focusedButton: Style, information: Style, warning: Style, error: Style) {
-        self.text = text
-        self.secondaryText = secondaryText
-        self.accent = accent
-        self.border = border
-        self.focusedBorder = focusedBorder
-        self.toast = toast
-        self.toastBorder = toastBorder
-        self.sheet = sheet
-        self.sheetBorder = sheetBorder
-        self.modal = modal
-        self.modalBorder = modalBorder
-        self.helpBar = helpBar
-        self.helpKey = helpKey
-        self.selection = selection
-        self.inactiveSelection = inactiveSelection
-        self.caret = caret
-        self.button = button
-        self.focusedButton = focusedButton
-        self.information = information
-        self.warning = warning
-        self.error = error
-    }
-}
+    /// The terminal's own colours, as known or assumed: what a dim blends the default colours
+    /// to, and what contrast is measured against.
+    public var terminal: TerminalColors
+    /// The colour depth the theme is designed for.
+    public var colorDepth: ColorDepth
 
-extension Theme {
-    /// For a dark terminal background: light text, and areas in deep colours.
-    public static let dark = Theme(
-        text: Style(foreground: .indexed(252)),
-        secondaryText: Style(foreground: .indexed(246)),
-        accent: Style(foreground: .indexed(81), attributes: .bold),
-        border: Style(foreground: .indexed(245)),
-        focusedBorder: Style(foreground: .indexed(214), attributes: .bold),
-        toast: Style(foreground: .indexed(231), background: .indexed(24)),
-        toastBorder: Style(foreground: .indexed(230), background: .indexed(24)),
-        sheet: Style(foreground: .indexed(231), background: .indexed(238)),
-        sheetBorder: Style(foreground: .indexed(250), background: .indexed(238)),
-        modal: Style(foreground: .indexed(231), background: .indexed(53)),
-        modalBorder: Style(foreground: .indexed(223), background: .indexed(53)),
-        helpBar: Style(foreground: .indexed(235), background: .indexed(250)),
-        helpKey: Style(foreground: .indexed(17), background: .indexed(250), attributes: .bold),
-        selection: Style(foreground: .indexed(231), background: .indexed(25), attributes: .bold),
-        inactiveSelection: Style(foreground: .indexed(252), background: .indexed(239)),
-        caret: Style(foreground: .indexed(235), background: .indexed(252)),
-        button: Style(foreground: .indexed(252), background: .indexed(240)),
-        focusedButton: Style(foreground: .indexed(16), background: .indexed(214), attributes: .bold),
-        information: Style(foreground: .indexed(231), background: .indexed(24)),
-        warning: Style(foreground: .indexed(16), background: .indexed(214)),
-        error: Style(foreground: .indexed(231), background: .indexed(124)))
+    /// Whether the theme is for a light terminal background.
+    public var isLight: Bool { terminal.isLight }
+
+    /// How dims darken with this theme: blended colours where the terminal shows them
+    /// (256 colours and more), the faint attribute with darker colours where it does not.
+    public var dimMethod: DimMethod {
+        colorDepth.showsDimAsFaint ? .faint : .blend(terminal: terminal)
+    }
+
+    public static func == (lhs: Theme, rhs: Theme) -> Bool {
+        lhs.roles == rhs.roles && lhs.terminal == rhs.terminal && lhs.colorDepth == rhs.colorDepth
+            && lhs.focusedBorderLine == rhs.focusedBorderLine
+    }
+
+    /// Every role, for comparing and for checking contrast.
+    public var roles: [Style] {
+        [text, secondaryText, accent, border, focusedBorder, focusedTitle, toast, toastBorder, sheet, sheetBorder,
+         modal, modalBorder, helpBar, helpKey, selection, inactiveSelection, caret, button, focusedButton,
+         information, warning, error]
+    }
 }

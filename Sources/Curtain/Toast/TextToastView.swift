@@ -18,8 +18,9 @@ public final class TextToastView: View {
     /// The text and its caret.
     public var text: EditableText { editor.text }
 
-    /// The box's border line and the text in it (title, hint, rows above).
-    public var borderStyle: Style { didSet { if borderStyle != oldValue { setNeedsDisplay() } } }
+    /// The box's border line and the text in it (title, hint, rows above); nil uses the
+    /// theme's ``Theme/toastBorder``.
+    public var borderStyle: Style? { didSet { if borderStyle != oldValue { setNeedsDisplay() } } }
     /// The typed text and the inside of the box; the theme's ``Theme/toast`` when the editor
     /// has none of its own.
     public var textStyle: Style {
@@ -49,17 +50,16 @@ public final class TextToastView: View {
     ///   - title: shown in the top border line; none by default.
     ///   - hint: shown in the top border line while the text is empty (`Esc close`); none by
     ///     default.
-    ///   - borderStyle: the border line; white on blue by default.
-    ///   - textStyle: the text and the inside of the box; white on blue by default.
-    ///   - caretStyle: the caret cell; blue on white by default.
-    public init(title: String? = nil, hint: String? = nil,
-                borderStyle: Style = Style(foreground: .indexed(231), background: .indexed(24)),
-                textStyle: Style = Style(foreground: .indexed(231), background: .indexed(24)),
-                caretStyle: Style = Style(foreground: .indexed(24), background: .indexed(231))) {
+    ///   - borderStyle: the border line; the theme's ``Theme/toastBorder`` by default.
+    ///   - textStyle: the text and the inside of the box; the theme's ``Theme/toast`` by default.
+    ///   - caretStyle: the caret cell; the theme's ``Theme/caret`` by default.
+    public init(title: String? = nil, hint: String? = nil, borderStyle: Style? = nil, textStyle: Style? = nil,
+                caretStyle: Style? = nil) {
         self.title = title
         self.hint = hint
         self.borderStyle = borderStyle
         editor = TextEditor(textStyle: textStyle, caretStyle: caretStyle)
+        editor.textRole = \.toast
         editor.measuresRowsAbove = true
         super.init()
         addSubview(editor)
@@ -113,6 +113,6 @@ public final class TextToastView: View {
         } else {
             heading = "↑ many rows above"
         }
-        buffer.drawBox(box, style: borderStyle, title: heading, clip: clip)
+        buffer.drawBox(box, style: borderStyle ?? theme.toastBorder, title: heading, clip: clip)
     }
 }

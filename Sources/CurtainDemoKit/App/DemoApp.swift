@@ -29,21 +29,21 @@ package final class DemoApp {
 
     package init(clock: AnimationClock, motion: MotionSettings = MotionSettings()) {
         let panes = [
-            PaneView(title: "Colours", borderStyle: DemoPalette.paneBorder, focusedBorderStyle: DemoPalette.focusedBorder),
-            PaneView(title: "Unicode", borderStyle: DemoPalette.paneBorder, focusedBorderStyle: DemoPalette.focusedBorder),
-            PaneView(title: "Clock", borderStyle: DemoPalette.paneBorder, focusedBorderStyle: DemoPalette.focusedBorder),
-            PaneView(title: "About", borderStyle: DemoPalette.paneBorder, focusedBorderStyle: DemoPalette.focusedBorder),
+            PaneView(title: "Colours"),
+            PaneView(title: "Unicode"),
+            PaneView(title: "Clock"),
+            PaneView(title: "About"),
         ]
         panes[0].setContentView(ColourBandsView())
         panes[1].setContentView(ParagraphView([
-            ("日本語のテキスト、中文字符、한국어", Style(foreground: .indexed(218))),
-            ("Emoji: 🎉 🚀 ✨ 🌏 — two cells each", Style(foreground: .indexed(229))),
-            ("Café, naïve, Ångström", Style(foreground: .indexed(159))),
+            ("日本語のテキスト、中文字符、한국어", { DemoPalette.paragraphs($0)[0] }),
+            ("Emoji: 🎉 🚀 ✨ 🌏 — two cells each", { DemoPalette.paragraphs($0)[1] }),
+            ("Café, naïve, Ångström", { DemoPalette.paragraphs($0)[2] }),
         ]))
         panes[2].setContentView(elapsed)
         panes[3].setContentView(ParagraphView([
-            ("Curtain: UIKit-style presentations for the terminal.", DemoPalette.accent),
-            ("Each pane is a presentation context: a toast presented here stays here and dims only this pane.", DemoPalette.text),
+            ("Curtain: UIKit-style presentations for the terminal.", \.accent),
+            ("Each pane is a presentation context: a toast presented here stays here and dims only this pane.", \.text),
         ]))
         grid = GridView(columns: 2, rows: 2, panes: panes, minimumPaneSize: DemoApp.minimumPaneSize)
         root = DemoRootView(grid: grid)
@@ -51,8 +51,6 @@ package final class DemoApp {
 
         scene.minimumSize = DemoApp.minimumSize
         scene.tooSmallView.hint = "q quits"
-        scene.tooSmallView.titleStyle = DemoPalette.warning
-        scene.tooSmallView.textStyle = DemoPalette.text
         scene.focus(panes[0])
         root.onKey = { [unowned self] key in handleKey(key) }
         scene.beforeEachFrame = { [unowned self] in updateHelp() }
@@ -102,9 +100,7 @@ package final class DemoApp {
     }
 
     private func makeToast() -> (ToastPresentationController, TextToastView) {
-        let view = TextToastView(hint: "Esc close · Enter new line",
-                                 borderStyle: DemoPalette.toastBorder, textStyle: DemoPalette.toastText,
-                                 caretStyle: DemoPalette.toastCaret)
+        let view = TextToastView(hint: "Esc close · Enter new line")
         let controller = ToastPresentationController(presentedView: view)
         view.onChange = { [weak controller] in controller?.updatePresentationLayout(animated: true) }
         // Let go of it once it is gone: a toast can hold megabytes of pasted text.

@@ -1,21 +1,43 @@
+import Curtain
 import CurtainScreen
 
-/// The demo's colours, in one place. 256-colour indexes; the backend reduces them where the
-/// terminal has fewer.
+/// The demo's own colours, where the theme has no role for them: the coloured paragraphs,
+/// the clock, the elapsed-time bar, the colour bands. Each is chosen for the theme — light or
+/// dark, and the colour depth it is designed for — so the demo reads on every terminal. Body
+/// text, borders, toasts, the modal and the help bar come from the theme's roles.
 enum DemoPalette {
-    static let paneBorder = Style(foreground: .indexed(245))
-    static let focusedBorder = Style(foreground: .indexed(214), attributes: .bold)
-    static let helpBar = Style(foreground: .indexed(235), background: .indexed(250))
-    static let helpKey = Style(foreground: .indexed(17), background: .indexed(250), attributes: .bold)
-    static let text = Style(foreground: .indexed(252))
-    static let accent = Style(foreground: .indexed(81), attributes: .bold)
-    static let clock = Style(foreground: .indexed(120), attributes: .bold)
-    static let toastBorder = Style(foreground: .indexed(230), background: .indexed(24))
-    static let toastText = Style(foreground: .indexed(231), background: .indexed(24))
-    /// Dark on light: without colours it shows in reverse video (see ColorReduction), and
-    /// with them it costs no attribute changes (ncurses turns reverse off with a full reset).
-    static let toastCaret = Style(foreground: .indexed(24), background: .indexed(230))
-    static let modalBorder = Style(foreground: .indexed(223), background: .indexed(53))
-    static let modalText = Style(foreground: .indexed(231), background: .indexed(53))
-    static let warning = Style(foreground: .indexed(16), background: .indexed(214), attributes: .bold)
+    /// The three lines of the Unicode pane (CJK, emoji, Latin accents).
+    static func paragraphs(_ theme: Theme) -> [Style] {
+        switch (theme.colorDepth, theme.isLight) {
+        case (.monochrome, _): return [.plain, .plain, .plain]
+        case (.ansi8, false): return [Style(foreground: .indexed(5)), Style(foreground: .indexed(3)), Style(foreground: .indexed(6))]
+        case (.ansi8, true): return [Style(foreground: .indexed(5)), Style(foreground: .indexed(1)), Style(foreground: .indexed(4))]
+        case (.ansi16, false): return [Style(foreground: .indexed(13)), Style(foreground: .indexed(11)), Style(foreground: .indexed(14))]
+        case (.ansi16, true): return [Style(foreground: .indexed(5)), Style(foreground: .indexed(1)), Style(foreground: .indexed(4))]
+        case (_, false): return [Style(foreground: .indexed(218)), Style(foreground: .indexed(229)), Style(foreground: .indexed(159))]
+        case (_, true): return [Style(foreground: .indexed(125)), Style(foreground: .indexed(94)), Style(foreground: .indexed(24))]
+        }
+    }
+
+    /// The elapsed time's digits.
+    static func clock(_ theme: Theme) -> Style {
+        switch (theme.colorDepth, theme.isLight) {
+        case (.monochrome, _): return Style(attributes: .bold)
+        case (.ansi8, false): return Style(foreground: .indexed(2), attributes: .bold)
+        case (.ansi8, true), (.ansi16, true): return Style(foreground: .indexed(4), attributes: .bold)
+        case (.ansi16, false): return Style(foreground: .indexed(10), attributes: .bold)
+        case (_, false): return Style(foreground: .indexed(120), attributes: .bold)
+        case (_, true): return Style(foreground: .indexed(22), attributes: .bold)
+        }
+    }
+
+    /// The bar that grows once a second.
+    static func bar(_ theme: Theme) -> Style {
+        switch (theme.colorDepth, theme.isLight) {
+        case (.monochrome, _): return .plain
+        case (.ansi8, _), (.ansi16, _): return Style(foreground: .indexed(2))
+        case (_, false): return Style(foreground: .indexed(34))
+        case (_, true): return Style(foreground: .indexed(28))
+        }
+    }
 }

@@ -39,7 +39,7 @@ final class DemoRootView: View {
 
     override func draw(into buffer: inout CellBuffer, clip: Rect) {
         let bar = Rect(x: frame.minX, y: frame.maxY - 1, width: frame.width, height: 1)
-        buffer.fill(bar.intersection(clip), with: .blank(DemoPalette.helpBar))
+        buffer.fill(bar.intersection(clip), with: .blank(theme.helpBar))
         guard let last = helpItems.last else { return }
         // The last item is the way out (quit): it always shows, at the right end. The others
         // take what is left, whole items only, the best-ranked first, shown in their order — a
@@ -64,8 +64,8 @@ final class DemoRootView: View {
 
     private func drawItem(_ item: HelpItem, at x: Int, row: Int,
                           into buffer: inout CellBuffer, clip: Rect) -> Int {
-        let keyWidth = buffer.draw(item.key, at: Point(x: x, y: row), style: DemoPalette.helpKey, clip: clip)
-        return keyWidth + buffer.draw(" " + item.action, at: Point(x: x + keyWidth, y: row), style: DemoPalette.helpBar, clip: clip)
+        let keyWidth = buffer.draw(item.key, at: Point(x: x, y: row), style: theme.helpKey, clip: clip)
+        return keyWidth + buffer.draw(" " + item.action, at: Point(x: x + keyWidth, y: row), style: theme.helpBar, clip: clip)
     }
 }
 
@@ -94,11 +94,11 @@ final class ModalView: View {
     }
 
     override func draw(into buffer: inout CellBuffer, clip: Rect) {
-        buffer.fill(frame.intersection(clip), with: .blank(DemoPalette.modalText))
-        buffer.drawBox(frame, style: DemoPalette.modalBorder, title: "Full-screen modal", clip: clip)
+        buffer.fill(frame.intersection(clip), with: .blank(theme.modal))
+        buffer.drawBox(frame, style: theme.modalBorder, title: "Full-screen modal", clip: clip)
         let inner = frame.insetBy(dx: 3, dy: 2)
         for (offset, row) in rows(width: inner.width).prefix(max(0, inner.height)).enumerated() {
-            buffer.draw(row, at: Point(x: inner.minX, y: inner.minY + offset), style: DemoPalette.modalText, clip: clip)
+            buffer.draw(row, at: Point(x: inner.minX, y: inner.minY + offset), style: theme.modal, clip: clip)
         }
     }
 }

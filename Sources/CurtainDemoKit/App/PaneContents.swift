@@ -10,13 +10,21 @@ final class ColourBandsView: View {
     /// Interned once: every cell of the pane is this glyph, so drawing sets cells directly
     /// instead of measuring a string per cell (it was half of all composition time).
     private static let glyph = Grapheme("▚")
+    private static let dot = Cell(grapheme: Grapheme("·"))
 
     override func draw(into buffer: inout CellBuffer, clip: Rect) {
         let area = frame.intersection(clip)
         guard !area.isEmpty else { return }
         let colours = Self.colours
+        let monochrome = theme.colorDepth == .monochrome
         for y in area.minY..<area.maxY {
             for x in area.minX..<area.maxX {
+                // Without colours a checkerboard is only noise: a calm grid of dots instead.
+                if monochrome {
+                    let dot = (x - frame.minX) % 4 == 1 && (y - frame.minY) % 2 == 0
+                    buffer.set(dot ? Self.dot : .blank, x: x, y: y)
+                    continue
+                }
                 let index = colours[((x - frame.minX) / 2 + (y - frame.minY)) % colours.count]
                 buffer.set(Cell(grapheme: Self.glyph, style: Style(foreground: .indexed(index), background: .indexed(234))), x: x, y: y)
             }
@@ -31,12 +39,13 @@ final class ColourBandsView: View {
 /// Wrapped lines of text in a style: CJK and emoji that take two cells each.
 @MainActor
 final class ParagraphView: View {
-    let paragraphs: [(String, Style)]
-    init(_ paragraphs: [(String, Style)]) { self.paragraphs = paragraphs }
+    /// Each paragraph with its style for a theme (a theme role, or one of the demo's colours).
+    let paragraphs: [(String, (Theme) -> Style)]
+    init(_ paragraphs: [(String, (Theme) -> Style)]) { self.paragraphs = paragraphs }
 
     /// Wrapped rows for the last width: wrapping runs only when the pane's width changes, not
     /// in every frame, and in the layout pass that changed it (drawing only reads them).
-    private var wrapped: (width: Int, rows: [(String, Style)])?
+    private var wrapped: (width: Int, rows: [(String, Int)])?
 
     override func layoutSubviews() {
         _ = rows(width: innerRect.width)
@@ -44,17 +53,21 @@ final class ParagraphView: View {
 
     private var innerRect: Rect { frame.inset(by: EdgeInsets(top: 0, left: 1, bottom: 0, right: 1)) }
 
-    private func rows(width: Int) -> [(String, Style)] {
+    /// Each wrapped row with the index of its paragraph.
+    private func rows(width: Int) -> [(String, Int)] {
         if let wrapped, wrapped.width == width { return wrapped.rows }
-        let rows = paragraphs.flatMap { text, style in TextWrapper.wrap(text, width: width).map { ($0, style) } }
+        let rows = paragraphs.enumerated().flatMap { index, paragraph in
+            TextWrapper.wrap(paragraph.0, width: width).map { ($0, index) }
+        }
         wrapped = (width, rows)
         return rows
     }
 
     override func draw(into buffer: inout CellBuffer, clip: Rect) {
         let inner = innerRect
-        for (offset, (row, style)) in rows(width: inner.width).prefix(max(0, inner.height)).enumerated() {
-            buffer.draw(row, at: Point(x: inner.minX, y: inner.minY + offset), style: style, clip: clip)
+        let styles = paragraphs.map { $0.1(theme) }
+        for (offset, (row, paragraph)) in rows(width: inner.width).prefix(max(0, inner.height)).enumerated() {
+            buffer.draw(row, at: Point(x: inner.minX, y: inner.minY + offset), style: styles[paragraph], clip: clip)
         }
     }
 }
@@ -67,13 +80,13 @@ final class ElapsedTimeView: View {
     override func draw(into buffer: inout CellBuffer, clip: Rect) {
         let inner = frame.inset(by: EdgeInsets(top: 0, left: 1, bottom: 0, right: 1))
         let text = Self.clockText(seconds: seconds)
-        buffer.draw("Elapsed", at: Point(x: inner.minX, y: inner.minY), style: DemoPalette.text, clip: clip)
-        buffer.draw(text, at: Point(x: inner.minX, y: inner.minY + 1), style: DemoPalette.clock, clip: clip)
+        buffer.draw("Elapsed", at: Point(x: inner.minX, y: inner.minY), style: theme.text, clip: clip)
+        buffer.draw(text, at: Point(x: inner.minX, y: inner.minY + 1), style: DemoPalette.clock(theme), clip: clip)
         let bar = min(inner.width, seconds % max(1, inner.width) + 1)
         buffer.draw(String(repeating: "█", count: bar), at: Point(x: inner.minX, y: inner.minY + 3),
-                    style: Style(foreground: .indexed(34)), clip: clip)
+                    style: DemoPalette.bar(theme), clip: clip)
         buffer.draw("updates once a second", at: Point(x: inner.minX, y: inner.minY + 5),
-                    style: Style(foreground: .indexed(244)), clip: clip)
+                    style: theme.secondaryText, clip: clip)
     }
 }
 

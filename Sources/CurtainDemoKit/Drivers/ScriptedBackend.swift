@@ -35,6 +35,8 @@ final class ScriptedBackend: Backend {
 
     var size: Size { inner.size }
 
+    var appearance: TerminalAppearance { inner.appearance }
+
     func nextEvent(until deadline: Double?, clock: AnimationClock) -> Event? {
         while true {
             if let held = heldAt {

@@ -25,6 +25,9 @@ public struct BoxBorder: Hashable, Sendable {
     /// `╭─╮│╰╯`
     public static let rounded = BoxBorder(horizontal: "─", vertical: "│", topLeft: "╭", topRight: "╮",
                                           bottomLeft: "╰", bottomRight: "╯")
+    /// `┏━┓┃┗┛`: stands out without colour (a focused pane on a monochrome terminal).
+    public static let heavy = BoxBorder(horizontal: "━", vertical: "┃", topLeft: "┏", topRight: "┓",
+                                        bottomLeft: "┗", bottomRight: "┛")
 }
 
 extension CellBuffer {

@@ -48,6 +48,15 @@ public final class TerminalSession: Backend {
     /// depth to show what the terminal showed.
     public var colorDepth: ColorDepth { writer.depth }
 
+    /// The terminal's default colours, as far as known: the user's `CURTAIN_BACKGROUND`, else
+    /// `COLORFGBG`, else nil (an app then assumes a dark background).
+    public var terminalColors: TerminalColors? =
+        TerminalColorsGuess.requested(TerminalColorsGuess.environment("CURTAIN_BACKGROUND"))
+            ?? TerminalColorsGuess.fromColorFGBG(TerminalColorsGuess.environment("COLORFGBG"))
+
+    /// The colour depth and the terminal's colours, from which an app picks its theme.
+    public var appearance: TerminalAppearance { TerminalAppearance(colorDepth: colorDepth, colors: terminalColors) }
+
     /// Whether the locale can show Unicode (its character set is UTF-8). When false, box-drawing
     /// characters are drawn with the terminal's line-drawing set and characters the locale
     /// cannot encode appear as `?`; programs may prefer ASCII alternatives.

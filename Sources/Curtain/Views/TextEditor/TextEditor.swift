@@ -56,6 +56,9 @@ open class TextEditor: View {
 
     /// The style of the text and the area behind it; the theme's ``Theme/text`` when nil.
     public var textStyle: Style? { didSet { if textStyle != oldValue { setNeedsDisplay() } } }
+    /// The theme's role the text is drawn in when ``textStyle`` is nil: ``Theme/text``, or
+    /// ``Theme/toast`` inside a toast.
+    public var textRole: KeyPath<Theme, Style> = \.text { didSet { if textRole != oldValue { setNeedsDisplay() } } }
     /// The caret cell's style; the theme's ``Theme/caret`` when nil.
     public var caretStyle: Style? { didSet { if caretStyle != oldValue { setNeedsDisplay() } } }
 
@@ -262,7 +265,7 @@ open class TextEditor: View {
     /// presentation growing toward its size), the bottom rows show: the caret's row, when the
     /// text grows at the end.
     open override func draw(into buffer: inout CellBuffer, clip: Rect) {
-        let style = textStyle ?? theme.text
+        let style = textStyle ?? theme[keyPath: textRole]
         let area = frame.intersection(clip)
         buffer.fill(area, with: .blank(style))
         let width = layoutFrame.width

@@ -12,6 +12,7 @@ extension Theme {
         case .monochrome: theme = .monochrome
         }
         theme.terminal = terminal
+        theme.knowsTerminalColors = appearance.colors != nil
         theme.colorDepth = appearance.colorDepth
         return theme
     }
@@ -62,6 +63,7 @@ private extension Theme {
         self.warning = warning
         self.error = error
         self.terminal = terminal
+        self.knowsTerminalColors = false
         self.colorDepth = colorDepth
     }
 

@@ -75,6 +75,10 @@ public struct Theme: Sendable, Equatable {
     /// The terminal's own colours, as known or assumed: what a dim blends the default colours
     /// to, and what contrast is measured against.
     public var terminal: TerminalColors
+    /// Whether ``terminal`` is what the terminal said (or the user did), not a guess: only then
+    /// does a dim paint cells in the default colours (blended), since painting a guessed black
+    /// over a terminal's own dark blue would show as a black patch.
+    public var knowsTerminalColors: Bool
     /// The colour depth the theme is designed for.
     public var colorDepth: ColorDepth
 
@@ -84,11 +88,12 @@ public struct Theme: Sendable, Equatable {
     /// How dims darken with this theme: blended colours where the terminal shows them
     /// (256 colours and more), the faint attribute with darker colours where it does not.
     public var dimMethod: DimMethod {
-        colorDepth.showsDimAsFaint ? .faint : .blend(terminal: terminal)
+        colorDepth.showsDimAsFaint ? .faint : .blend(terminal: knowsTerminalColors ? terminal : nil)
     }
 
     public static func == (lhs: Theme, rhs: Theme) -> Bool {
         lhs.roles == rhs.roles && lhs.terminal == rhs.terminal && lhs.colorDepth == rhs.colorDepth
+            && lhs.knowsTerminalColors == rhs.knowsTerminalColors
             && lhs.focusedBorderLine == rhs.focusedBorderLine
     }
 

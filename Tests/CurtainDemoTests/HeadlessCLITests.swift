@@ -209,9 +209,9 @@ struct HeadlessCLITests {
         #expect(screen[toastX + toastWidth - 1, toastTop] == "┐")
         #expect(screen[toastX, toastBottom] == "└")
         #expect(screen[toastX + toastWidth - 1, toastBottom] == "┘")
-        // The text lines, each right after the left border, the rest of the line blank.
-        #expect(screen.text(x: toastX + 1, y: toastTop + 1, count: toastWidth - 2) == "hello" + String(repeating: " ", count: toastWidth - 7))
-        #expect(screen.text(x: toastX + 1, y: toastTop + 2, count: toastWidth - 2) == "world" + String(repeating: " ", count: toastWidth - 7))
+        // The text lines, each one column of padding after the left border, the rest blank.
+        #expect(screen.text(x: toastX + 1, y: toastTop + 1, count: toastWidth - 2) == " hello" + String(repeating: " ", count: toastWidth - 8))
+        #expect(screen.text(x: toastX + 1, y: toastTop + 2, count: toastWidth - 2) == " world" + String(repeating: " ", count: toastWidth - 8))
         // Exactly two boxes inside the pane's content besides nothing else: the toast is the
         // only box corner in the Colours pane's content area.
         let cornersInPane = screen.topLeftCorners.filter { $0.x > pane.minX && $0.x < pane.maxX && $0.y > pane.minY && $0.y < pane.maxY }

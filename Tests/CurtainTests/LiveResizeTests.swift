@@ -33,7 +33,7 @@ import Testing
         #expect(zip(heights, heights.dropFirst()).allSatisfy { $0 <= $1 }, "monotonic growth: \(heights)")
         // The last line stays visible, right above the bottom border.
         let box = findBox(in: f.screen, within: content)!
-        let lastRow = (box.minX + 1..<box.maxX - 1).map { f.screen[$0, box.maxY - 2].grapheme.text }.joined()
+        let lastRow = (box.minX + 2..<box.maxX - 2).map { f.screen[$0, box.maxY - 2].grapheme.text }.joined()
         #expect(lastRow.hasPrefix("line \(lines)"), "last line visible: \(lastRow)")
     }
 

@@ -14,7 +14,7 @@ import Testing
         let content = pane.insetBy(dx: 1, dy: 1)
         let expectedWidth = content.width - 4
         var text = view.text
-        let wrappedRows = lines.isEmpty ? 1 : text.rowCount(width: expectedWidth - 2)
+        let wrappedRows = lines.isEmpty ? 1 : text.rowCount(width: expectedWidth - 4)
         let expectedHeight = min(wrappedRows + 2, content.height - 2)
         let box = findBox(in: f.screen, within: content)
         let label = "columns \(columns) size \(size) pane \(index) lines \(lines.count)"
@@ -51,8 +51,8 @@ import Testing
         f.presentToast(in: 1, lines: ["hi there", "日本"])
         f.settle()
         let box = findBox(in: f.screen, within: f.root.panes[1].frame.insetBy(dx: 1, dy: 1))!
-        let line1 = (box.minX + 1..<box.maxX - 1).map { f.screen[$0, box.minY + 1].grapheme.text }.joined()
-        let line2 = (box.minX + 1..<box.maxX - 1).map { f.screen[$0, box.minY + 2].grapheme.text }.joined()
+        let line1 = (box.minX + 2..<box.maxX - 2).map { f.screen[$0, box.minY + 1].grapheme.text }.joined()
+        let line2 = (box.minX + 2..<box.maxX - 2).map { f.screen[$0, box.minY + 2].grapheme.text }.joined()
         #expect(line1.hasPrefix("hi there "))
         #expect(line2.hasPrefix("日本"))
         #expect(box.height == 4)

@@ -53,7 +53,7 @@ final class CountingView: View {
         #expect(produced >= 5, "every character shows")
         #expect(counting.draws == drawsBefore, "the other pane was not drawn again")
         let box = try #require(findBox(in: f.screen, within: f.root.panes[0].frame.insetBy(dx: 1, dy: 1)))
-        #expect(text(f.screen, row: box.maxY - 2, in: box.insetBy(dx: 1, dy: 0)).hasPrefix("hello"))
+        #expect(text(f.screen, row: box.maxY - 2, in: box.insetBy(dx: 2, dy: 0)).hasPrefix("hello"))
 
         // A scene-wide invalidation composes everything from scratch: the same cells.
         f.scene.setNeedsDisplay()
@@ -131,12 +131,12 @@ final class CountingView: View {
         lower.insert(contentsOf: "below")
         f.settle()
         let lowerBox = try #require(findBox(in: f.screen, within: f.root.panes[0].frame.insetBy(dx: 1, dy: 1)))
-        #expect(text(f.screen, row: lowerBox.maxY - 2, in: lowerBox.insetBy(dx: 1, dy: 0)).hasPrefix("below"))
+        #expect(text(f.screen, row: lowerBox.maxY - 2, in: lowerBox.insetBy(dx: 2, dy: 0)).hasPrefix("below"))
         upper.insert(contentsOf: "above")
         f.settle()
         let upperBox = try #require(findBox(in: f.screen, within: f.root.panes[1].frame.insetBy(dx: 1, dy: 1)))
-        #expect(text(f.screen, row: upperBox.maxY - 2, in: upperBox.insetBy(dx: 1, dy: 0)).hasPrefix("above"))
-        #expect(text(f.screen, row: lowerBox.maxY - 2, in: lowerBox.insetBy(dx: 1, dy: 0)).hasPrefix("below"))
+        #expect(text(f.screen, row: upperBox.maxY - 2, in: upperBox.insetBy(dx: 2, dy: 0)).hasPrefix("above"))
+        #expect(text(f.screen, row: lowerBox.maxY - 2, in: lowerBox.insetBy(dx: 2, dy: 0)).hasPrefix("below"))
         f.scene.setNeedsDisplay()
         #expect(f.scene.renderFrame() == nil, "the kept cells equal a fresh composition")
     }

@@ -130,7 +130,12 @@ open class PresentationController {
     open func clipRect(in context: View) -> Rect { context.frame.inset(by: context.safeAreaInsets) }
 
     /// Length of the slide in and out, before ``MotionSettings`` scaling.
-    open var transitionDuration: Double { 0.35 }
+    open var transitionDuration: Double { 0.3 }
+
+    /// The curve of the slide in and out: ease-out by default, so the first frame after the
+    /// key already moves (UIKit's presentation animators start fast; an ease-in-out one sat
+    /// still for a tenth of a second in whole cells, and read as a late pop).
+    open var transitionCurve: TimingCurve { .easeOut }
 
     /// The spring that animates live height changes. Critically damped, 0.3 s, as in the seeds.
     open var resizeSpring: Spring { Spring(dampingRatio: 1.0, response: 0.3) }
@@ -267,7 +272,7 @@ open class PresentationController {
             progressAnimation = nil
         } else {
             progressAnimation = TimedAnimation(from: progress, to: target, duration: duration,
-                                               curve: .easeInOut, start: now)
+                                               curve: transitionCurve, start: now)
         }
     }
 

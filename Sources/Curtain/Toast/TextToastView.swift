@@ -75,17 +75,22 @@ public final class TextToastView: View {
     public func deleteBackward() { editor.deleteBackward() }
 
     /// The editor fills the box inside its border.
+    /// Columns between the border and the text on each side, so text never touches the line.
+    public static let padding = 1
+
     public override func layoutSubviews() {
         // Laid out at the target frame, drawn in the (possibly animating) one: see View.layoutFrame.
-        editor.frame = frame.insetBy(dx: 1, dy: 1)
-        editor.layoutFrame = layoutFrame.insetBy(dx: 1, dy: 1)
+        let inset = 1 + Self.padding
+        editor.frame = frame.insetBy(dx: inset, dy: 1)
+        editor.layoutFrame = layoutFrame.insetBy(dx: inset, dy: 1)
     }
 
-    /// The editor's wrapped rows at `width` less the border, plus the border's two rows; no
-    /// height below 3 columns.
+    /// The editor's wrapped rows at `width` less the border and padding, plus the border's two
+    /// rows; no height below 5 columns.
     public override func fittingSize(width: Int) -> Size {
-        guard width >= 3 else { return Size(width: max(0, width), height: 0) }
-        return Size(width: width, height: editor.fittingSize(width: width - 2).height + 2)
+        let inset = 2 * (1 + Self.padding)
+        guard width > inset else { return Size(width: max(0, width), height: 0) }
+        return Size(width: width, height: editor.fittingSize(width: width - inset).height + 2)
     }
 
     /// A press on the border focuses the editor and goes on (so the presentation can be

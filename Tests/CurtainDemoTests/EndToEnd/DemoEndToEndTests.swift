@@ -37,7 +37,7 @@ struct DemoEndToEndTests {
     /// The text lines inside a toast box, trailing blanks trimmed.
     func toastLines(_ screen: CapturedScreen, _ box: Rect) -> [String] {
         (box.minY + 1..<box.maxY - 1).map { y in
-            var line = screen.text(in: Rect(x: box.minX + 1, y: y, width: box.width - 2, height: 1), row: y)
+            var line = screen.text(in: Rect(x: box.minX + 2, y: y, width: box.width - 4, height: 1), row: y)
             while line.last == " " { line.removeLast() }
             return line
         }

@@ -80,7 +80,16 @@ package enum DemoRunner {
             try FrameRecorder(path: $0, size: terminal.size, timestamp: Int(time(nil)), force: options.force,
                               colorDepth: terminal.colorDepth)
         }
-        demo.app.addFrameObserver { frame, time in recorder?.record(frame, at: time) }
+        var toldRecordingStopped = false
+        demo.app.addFrameObserver { frame, time in
+            recorder?.record(frame, at: time)
+            // A recording that stopped (the disk filled up) is said on screen at once, not only
+            // after the program ends.
+            if !toldRecordingStopped, let failure = recorder?.failure {
+                toldRecordingStopped = true
+                demo.scene.notify(failure, severity: .error, duration: 10)
+            }
+        }
         if let timeline {
             let scripted = ScriptedBackend(playing: timeline, over: terminal)
             demo.app.run(on: scripted)

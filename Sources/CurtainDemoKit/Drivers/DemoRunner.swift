@@ -54,7 +54,15 @@ package enum DemoRunner {
         }
         // Without a script, the first frame is the whole run: an empty script ends at once.
         let script = timeline ?? ScriptTimeline(script: Script(fileName: "", steps: []))
-        demo.app.run(on: ScriptedBackend(playing: script, over: HeadlessBackend(size: options.size)))
+        let scripted = ScriptedBackend(playing: script, over: HeadlessBackend(size: options.size))
+        // Only the last frame is shown: while nothing moves, the run jumps from one scripted
+        // event to the next instead of composing every tick of the clock pane in between (an
+        // hour's wait would be 3 600 frames). Every frame is output with --frames and --record,
+        // so there time passes tick by tick as it would in a terminal.
+        if !options.frames, recorder == nil {
+            scripted.isIdle = { [unowned demo] in !demo.scene.isAnimating }
+        }
+        demo.app.run(on: scripted)
         recorder?.finish(at: clock.now)
         if let outputError { throw outputError }
         if !options.frames { try StandardStreams.writeOutput(render(last, as: options.output, colorDepth: colorDepth)) }

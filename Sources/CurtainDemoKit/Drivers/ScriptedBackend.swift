@@ -17,6 +17,11 @@ final class ScriptedBackend: Backend {
     private var due: [ScriptTimeline.TimedEvent] = []
     /// Lines skipped because they cannot be played here, for the user to read afterwards.
     private(set) var warnings: [String] = []
+    /// Set for a headless run that shows only its last frame: returns true while nothing on
+    /// screen moves. Then a wait goes straight to the next scripted event, past the scene's
+    /// deadlines in between (a clock's ticks): repeating timers fire once when it arrives,
+    /// as after any jump of the clock, and nothing is composed meanwhile.
+    var isIdle: (() -> Bool)?
 
     init(playing timeline: ScriptTimeline, over backend: any Backend) {
         inner = backend
@@ -31,7 +36,7 @@ final class ScriptedBackend: Backend {
             if !due.isEmpty, let event = play(due.removeFirst()) { return event }
             if !due.isEmpty { continue }
             let next = cursor.nextTime
-            let wait = [deadline, next].compactMap { $0 }.min()
+            let wait = next != nil && isIdle?() == true ? next : [deadline, next].compactMap { $0 }.min()
             if let event = inner.nextEvent(until: wait, clock: clock) { return event }
             due = Array(cursor.advance(to: clock.now))
             if due.isEmpty { return nil }

@@ -80,8 +80,10 @@ final class InputReader {
             case .woken:
                 return .woken
             case .readable:
-                // A full block means more is probably waiting: read it before giving up.
-                if readBlock(clock: clock) == Self.blockSize { mayReturnTimedOut = false }
+                // A full block means more is probably waiting: read it before giving up (a burst
+                // of keys is one frame). Not inside a paste, which may take seconds to arrive:
+                // there the deadline counts after each block, so frames keep coming.
+                if readBlock(clock: clock) == Self.blockSize, !decoder.isInPaste { mayReturnTimedOut = false }
             case .hungUp:
                 end()
             case .timedOut, .interrupted:

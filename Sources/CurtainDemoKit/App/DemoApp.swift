@@ -112,6 +112,12 @@ package final class DemoApp {
         }
         let toast = makeToast()
         paneToasts[id] = toast
+        // Once it has slid away it is forgotten, and its text (megabytes, after a paste) with it.
+        toast.0.onDismiss = { [weak self, unowned controller = toast.0] _ in
+            guard let self, paneToasts[id]?.controller === controller else { return }
+            paneToasts[id] = nil
+            releaseMemoryOnNextFrame()
+        }
         scene.present(toast.0, from: pane)
     }
 
@@ -123,7 +129,18 @@ package final class DemoApp {
         }
         let toast = makeToast()
         screenToast = toast
+        toast.0.onDismiss = { [weak self, unowned controller = toast.0] _ in
+            guard let self, screenToast?.controller === controller else { return }
+            screenToast = nil
+            releaseMemoryOnNextFrame()
+        }
         scene.present(toast.0, from: root)
+    }
+
+    /// Once the dismissed toast is gone (the scene lets go of it after this frame), its memory
+    /// goes back to the system, not only to the heap.
+    private func releaseMemoryOnNextFrame() {
+        scene.scheduleTimer(after: 0) { FreedMemory.giveBack() }
     }
 
     private func presentModal() {

@@ -13,7 +13,8 @@ import Glibc
 /// The closing output (for a terminal recording: reset the colours, show the cursor) is the
 /// last event, written by ``close()``, and also after a failed write if it still fits, so
 /// that a player leaves its terminal as it found it. With `closesOnSignal` it is also written
-/// when SIGTERM, SIGHUP, SIGINT or a crash ends the process before ``close()``.
+/// when a signal that ends the process (SIGTERM, SIGHUP, SIGINT, SIGQUIT, …) or a crash ends it
+/// before ``close()``.
 ///
 /// Times never go backwards: an event earlier than the previous one is written at the
 /// previous one's time. Output bytes are expected to be UTF-8; a character split across two

@@ -20,8 +20,11 @@ import Glibc
 /// releases, drags and wheel turns.
 ///
 /// The terminal is restored on every way out: ``stop()`` (also called when the session is
-/// deallocated), SIGTERM, SIGHUP, SIGINT, traps and `exit` (see ``EmergencyRestore``). Ctrl-Z
-/// arrives as `.ctrl("z")`; the app calls ``suspend()`` when nothing else handled it.
+/// deallocated), every signal whose default action ends the process (SIGTERM, SIGHUP,
+/// SIGINT, SIGQUIT, traps, SIGUSR1, SIGPIPE, SIGALRM, …) and `exit` (see ``EmergencyRestore``).
+/// Ctrl-Z arrives as `.ctrl("z")`; the app calls ``suspend()`` when nothing else handled it. A
+/// stop from outside (SIGSTOP, then SIGCONT) is followed by taking the terminal back. The size
+/// is always the terminal's own, whatever `COLUMNS` and `LINES` say.
 ///
 /// It starts its jobs in order and stops them in reverse: the takeover (``TerminalTakeover``),
 /// the signal wake-up (``SignalWakeup``), the frame writer (``ScreenWriter``), the input reader

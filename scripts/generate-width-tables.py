@@ -191,6 +191,7 @@ def main():
 
     # --- glibc agreement ---------------------------------------------------------------------
     disagreements = []
+    drawn_format = []
     glibc_version = "not checked"
     if not args.no_glibc_check:
         glibc_version, gw = glibc_widths()
@@ -199,6 +200,13 @@ def main():
             if k in CLASS_WIDTH and gw[c] != CLASS_WIDTH[k]:
                 disagreements.append((c, CLASS_NAMES[k], gw[c]))
                 cls[c] = REPLACE
+            elif k == IGNORABLE and gw[c] == 1:
+                # Format characters glibc gives a cell: the prepended concatenation marks
+                # (U+0600 ARABIC NUMBER SIGN, U+06DD END OF AYAH, …) are visible signs, and
+                # terminals show U+00AD SOFT HYPHEN as a hyphen. Dropped, they would vanish;
+                # drawn, they take the cell glibc (and so ncurses) gives them.
+                drawn_format.append(c)
+                cls[c] = NARROW
 
     # --- line-break classes ----------------------------------------------------------------
     lbc = [LB_OTHER] * MAX
@@ -235,6 +243,9 @@ def main():
             f"//   Unicode says {name}, glibc wcwidth = {g}: {len(cps)} scalars: {shown}")
     if not disagreement_lines:
         disagreement_lines.append("//   none")
+    if drawn_format:
+        disagreement_lines.append(
+            f"// Format characters glibc gives one cell, drawn as narrow: {', '.join(range_text(drawn_format))}")
 
     header = f"""\
 // GENERATED FILE — DO NOT EDIT.
@@ -278,7 +289,7 @@ enum UnicodeWidthTables {{
           f"{len(class_starts)} class runs, {len(lb_starts)} line-break runs, "
           f"{len(disagreements)} glibc disagreements", file=sys.stderr)
     changed = sum(1 for a, b in zip(unicode_only, cls) if a != b)
-    assert changed == len(disagreements)
+    assert changed == len(disagreements) + len(drawn_format)
 
 
 if __name__ == "__main__":

@@ -13,5 +13,6 @@
 //            characters, clusters, ACS line drawing, `?` for non-UTF-8 locales), synchronized
 //            output.
 // Color/     ColorDepth detection and colour numbers, the colour pair cache.
-// Signals/   EmergencyRestore, SavedSignalActions and the SIGWINCH ResizeWakeup: async-signal-safe.
+// Signals/   EmergencyRestore, SavedSignalActions and the SIGWINCH/SIGCONT SignalWakeup:
+//            async-signal-safe.
 // System/    writeAll (the one loop that writes to a descriptor) and the window size ioctl.

@@ -40,7 +40,7 @@ struct CurtainDemo: ParsableCommand {
     // same one-line message. `.unconditional` takes the next word as the value even when it
     // starts with `-`, so `--speed -1` is "out of range", not "missing value".
 
-    @Option(help: ArgumentHelp("Play a script of keys and text: a file, or 'tour'.", valueName: "file|tour"))
+    @Option(help: ArgumentHelp("Play a script of keys and text: a file, - for standard input, or 'tour'.", valueName: "file|tour"))
     var script: String?
 
     @Option(name: .customLong("print-script"), help: ArgumentHelp("Print a built-in script (tour) and exit; takes no other option.", valueName: "name"))

@@ -253,3 +253,22 @@ extension Event {
         _ = pilot
     }
 }
+
+/// A dismissed toast is not kept: its text (a paste may have made it megabytes) is released
+/// once it has slid away (issue 17, item 4).
+@MainActor
+@Suite struct DemoToastReleaseTests {
+    @Test func aDismissedToastIsReleased() {
+        let h = DemoHarness()
+        h.send(.key(.character("t")))
+        // The toast's editor has the focus; the toast is the box around it.
+        weak var view = h.app.scene.focusedView?.superview
+        #expect(view is TextToastView)
+        h.send(.paste(String(repeating: "line\n", count: 1000)))
+        h.send(.key(.escape))
+        #expect(view == nil, "the dismissed toast's view (and its text) is still alive")
+        // t makes a new, empty one.
+        h.send(.key(.character("t")))
+        #expect((h.app.scene.focusedView as? TextEditor)?.text.isEmpty == true)
+    }
+}

@@ -226,8 +226,8 @@ struct RecordingReplayTests {
         try live.keys("t")
         _ = try live.waitFor(until: { $0.contains("type text") })
         try live.type("curtain")
-        let withToast = normalizedLines(try live.waitFor(stablePolls: 6, key: masked, until: { $0.contains("│curtain") }))
-        #expect(withToast.contains { $0.contains("│curtain") })
+        let withToast = normalizedLines(try live.waitFor(stablePolls: 6, key: masked, until: { $0.contains("│ curtain") }))
+        #expect(withToast.contains { $0.contains("│ curtain") })
 
         // While the toast has focus `q` would be typed into it: close the toast first.
         try live.keys("Escape")

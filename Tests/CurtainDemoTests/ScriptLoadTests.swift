@@ -96,15 +96,27 @@ struct ScriptLoadTests {
         #expect(try Script.load(path: path).steps.isEmpty)
     }
 
-    @Test func oversizedInputIsRefused() {
-        // /dev/zero never ends: the size cap is what stops the read.
+    @Test func oversizedInputIsRefused() throws {
+        // A 5 MiB file (sparse: nothing but zeros): the size cap is what stops the read.
+        let directory = try ScratchDirectory()
+        defer { directory.remove() }
+        let path = try directory.write("huge", [])
+        #expect(truncate(path, 5 << 20) == 0)
+        do {
+            _ = try Script.load(path: path)
+            Issue.record("read a 5 MiB file as a script")
+        } catch {
+            #expect(error.description == "cannot read script '\(path)': file is larger than 4 MiB; is this really a script?")
+        }
+    }
+
+    /// A device never ends and a FIFO with no writer blocks: neither is read.
+    @Test func aDeviceIsNotAScript() {
         do {
             _ = try Script.load(path: "/dev/zero")
             Issue.record("read /dev/zero as a script")
         } catch {
-            #expect(
-                error.description
-                    == "cannot read script '/dev/zero': file is larger than 4 MiB; is this really a script?")
+            #expect(error.description == "cannot read script '/dev/zero': not a regular file (use a file, or - for standard input)")
         }
     }
 }

@@ -89,15 +89,39 @@ struct DisplayClusterTests {
         #expect(cluster("\u{1FAE8}") == .replacement)  // Unicode 15, unknown to glibc 2.36
     }
 
+    /// What Unicode joins to a base but glibc (and so ncurses and the terminal) gives a cell
+    /// of its own keeps that cell, up to two cells a cluster; what cannot be drawn there shows
+    /// as U+FFFD rather than vanishing (issue 17).
+    @Test func scalarsJoinedToABaseKeepTheirOwnCell() {
+        #expect(cluster("\u{FF76}\u{FF9E}") == DisplayCluster(text: "\u{FF76}\u{FF9E}", width: 2))  // ｶﾞ
+        #expect(cluster("a\u{FF9F}") == DisplayCluster(text: "a\u{FF9F}", width: 2))
+        #expect(cluster("\u{915}\u{903}") == DisplayCluster(text: "\u{915}\u{903}", width: 2))  // कः
+        #expect(cluster("\u{E01}\u{E33}") == DisplayCluster(text: "\u{E01}\u{E33}", width: 2))  // Thai sara am
+        #expect(cluster("\u{600}1") == DisplayCluster(text: "\u{600}1", width: 2))  // number sign + digit
+        #expect(cluster("\u{D4E}\u{D15}") == DisplayCluster(text: "\u{D4E}\u{D15}", width: 2))  // prepended dot reph
+        #expect(cluster("\u{AD}") == DisplayCluster(text: "\u{AD}", width: 1))  // soft hyphen: glibc's one cell
+        // No agreed width, or no room: U+FFFD in the cell that is left.
+        #expect(cluster("a\u{ECE}") == DisplayCluster(text: "a\u{FFFD}", width: 2))
+        #expect(cluster("a\u{302E}") == DisplayCluster(text: "a\u{FFFD}", width: 2))
+        #expect(cluster("a\u{1F3FD}") == DisplayCluster(text: "a\u{FFFD}", width: 2))  // a swatch after a letter
+        #expect(cluster("\u{113D1}a") == DisplayCluster(text: "\u{FFFD}a", width: 2))
+        // Skin tones on an emoji are still dropped; a third cell still has no room.
+        #expect(cluster("\u{261D}\u{1F3FD}") == DisplayCluster(text: "\u{261D}", width: 1))
+        #expect(cluster("\u{915}\u{93F}\u{903}") == DisplayCluster(text: "\u{915}\u{93F}", width: 2))
+    }
+
     @Test func drawnTextNeverHoldsControlsJoinersOrSelectors() {
+        #expect(setlocale(LC_ALL, "C.UTF-8") != nil)
         let samples = ["👨‍👩‍👧", "❤️", "a\u{200D}b", "\u{600}1", "🏴\u{E0067}\u{E0062}\u{E0065}\u{E006E}\u{E0067}\u{E007F}",
                        "\u{1B}", "\r\n", "\u{85}", "e\u{FE0F}\u{301}"]
         for sample in samples {
             for character in sample {
                 let text = DisplayCluster(character).text
                 for scalar in text.unicodeScalars {
+                    // Format characters are dropped, but for those glibc gives a cell (U+0600).
                     let bad = scalar.properties.generalCategory == .control || scalar.value == 0x200D
-                        || scalar.properties.isVariationSelector || scalar.properties.generalCategory == .format
+                        || scalar.properties.isVariationSelector
+                        || (scalar.properties.generalCategory == .format && glibcWcwidth(scalar.value) != 1)
                     #expect(!bad, "\(sample.debugDescription) draws U+\(String(scalar.value, radix: 16))")
                 }
             }

@@ -29,6 +29,17 @@ import CurtainScreen
         #expect(style.foreground == .default && style.background == .rgb(255, 255, 255))
     }
 
+    /// A prepended mark joins the character after it, ASCII included: drawing (which takes
+    /// printable ASCII a byte at a time) measures the cluster as the text measure does.
+    @Test func aPrependedMarkJoinsTheASCIICharacterAfterIt() {
+        for text in ["\u{600}1|", "\u{113D1}a|", "x\u{D4E}a\u{301}b|", "\u{110BD}9|"] {
+            var buffer = CellBuffer(size: Size(width: 8, height: 1))
+            let advanced = buffer.draw(text, at: Point(x: 0, y: 0), style: red)
+            #expect(advanced == TextWidth.of(text), "\(text.debugDescription)")
+            #expect(buffer[TextWidth.of(text) - 1, 0].grapheme == Grapheme("|"), "\(text.debugDescription): \(buffer.lines)")
+        }
+    }
+
     @Test func drawReturnsTheFullWidthAndWritesCells() {
         var buffer = CellBuffer(size: Size(width: 8, height: 2))
         let advanced = buffer.draw("ab中c", at: Point(x: 1, y: 1), style: red)

@@ -116,7 +116,7 @@ import Testing
         piped.send("\u{1B}[200~ab")
         #expect(piped.next() == .timedOut)
         _ = writeAll(piped.wake.write, [1])
-        #expect(piped.next() == .resized)
+        #expect(piped.next() == .woken)
         piped.send("c\u{1B}[201~")
         #expect(piped.next() == .input(.event(.paste("abc"))))
     }

@@ -121,6 +121,11 @@ package final class DemoApp {
         }
         let toast = makeToast()
         paneToasts[id] = toast
+        // Once it has slid away it is forgotten, and its text (megabytes, after a paste) with it.
+        toast.0.onDismiss = { [weak self, unowned controller = toast.0] _ in
+            guard let self, paneToasts[id]?.controller === controller else { return }
+            paneToasts[id] = nil   // the editor, going, gives a large text's memory back
+        }
         scene.present(toast.0, from: pane)
     }
 
@@ -132,6 +137,10 @@ package final class DemoApp {
         }
         let toast = makeToast()
         screenToast = toast
+        toast.0.onDismiss = { [weak self, unowned controller = toast.0] _ in
+            guard let self, screenToast?.controller === controller else { return }
+            screenToast = nil
+        }
         scene.present(toast.0, from: root)
     }
 

@@ -55,7 +55,12 @@ package enum DemoRunner {
         // Without a script, the first frame is the whole run: an empty script ends at once.
         let script = timeline ?? ScriptTimeline(script: Script(fileName: "", steps: []))
         let scripted = ScriptedBackend(playing: script, over: HeadlessBackend(size: options.size))
-        scripted.isSettled = { !demo.scene.isAnimating }
+        scripted.isIdle = { !demo.scene.isAnimating }
+        // Only the last frame is shown: while nothing moves, the run jumps from one scripted
+        // event to the next instead of composing every tick of the clock pane in between (an
+        // hour's wait would be 3 600 frames). Every frame is output with --frames and --record,
+        // so there time passes tick by tick as it would in a terminal.
+        scripted.jumpsOverIdleTime = !options.frames && recorder == nil
         demo.app.run(on: scripted)
         recorder?.finish(at: clock.now)
         if let outputError { throw outputError }
@@ -82,10 +87,19 @@ package enum DemoRunner {
             try FrameRecorder(path: $0, size: terminal.size, timestamp: Int(time(nil)), force: options.force,
                               colorDepth: terminal.colorDepth)
         }
-        demo.app.addFrameObserver { frame, time in recorder?.record(frame, at: time) }
+        var toldRecordingStopped = false
+        demo.app.addFrameObserver { frame, time in
+            recorder?.record(frame, at: time)
+            // A recording that stopped (the disk filled up) is said on screen at once, not only
+            // after the program ends.
+            if !toldRecordingStopped, let failure = recorder?.failure {
+                toldRecordingStopped = true
+                demo.scene.notify(failure, severity: .error, duration: 10)
+            }
+        }
         if let timeline {
             let scripted = ScriptedBackend(playing: timeline, over: terminal)
-            scripted.isSettled = { !demo.scene.isAnimating }
+            scripted.isIdle = { !demo.scene.isAnimating }
             demo.app.run(on: scripted)
             warnings = scripted.warnings
         } else {

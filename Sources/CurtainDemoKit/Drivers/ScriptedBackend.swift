@@ -5,7 +5,7 @@ import CurtainScreen
 /// A backend that plays a script over another backend: each scripted event at its time, the
 /// wrapped backend's own events in between, and the end of input at the script's end.
 ///
-/// `wait settled` holds the rest of the script until ``isSettled`` says nothing moves; the
+/// `wait settled` holds the rest of the script until ``isIdle`` says nothing moves; the
 /// script's later times move back by how long that took.
 ///
 /// Over a ``HeadlessBackend`` the waits cost nothing (the manual clock jumps to the next
@@ -22,10 +22,16 @@ final class ScriptedBackend: Backend {
     private var delay = 0.0
     /// While `wait settled` holds the script: the timeline time it holds at.
     private var heldAt: Double?
-    /// Whether nothing moves in the app (for `wait settled`); nothing ever moves by default.
-    var isSettled: @MainActor () -> Bool = { true }
+    /// Whether nothing moves in the app: `wait settled` holds the script until it says so.
+    /// Nothing ever moves by default.
+    var isIdle: @MainActor () -> Bool = { true }
     /// Lines skipped because they cannot be played here, for the user to read afterwards.
     private(set) var warnings: [String] = []
+    /// Set for a headless run that shows only its last frame: while ``isIdle``, a wait goes
+    /// straight to the next scripted event, past the scene's deadlines in between (a clock's
+    /// ticks): repeating timers fire once when it arrives, as after any jump of the clock,
+    /// and nothing is composed meanwhile.
+    var jumpsOverIdleTime = false
 
     init(playing timeline: ScriptTimeline, over backend: any Backend) {
         inner = backend
@@ -40,7 +46,7 @@ final class ScriptedBackend: Backend {
     func nextEvent(until deadline: Double?, clock: AnimationClock) -> Event? {
         while true {
             if let held = heldAt {
-                guard isSettled() else { return inner.nextEvent(until: deadline, clock: clock) }
+                guard isIdle() else { return inner.nextEvent(until: deadline, clock: clock) }
                 delay = clock.now - held
                 heldAt = nil
             }
@@ -54,7 +60,7 @@ final class ScriptedBackend: Backend {
                 continue
             }
             let next = cursor.nextTime.map { $0 + delay }
-            let wait = [deadline, next].compactMap { $0 }.min()
+            let wait = next != nil && jumpsOverIdleTime && isIdle() ? next : [deadline, next].compactMap { $0 }.min()
             if let event = inner.nextEvent(until: wait, clock: clock) { return event }
             // A hair of slack: the event's time plus the delay may round a little past now,
             // and then the same instant would be waited for forever.

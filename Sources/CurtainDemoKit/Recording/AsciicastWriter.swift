@@ -13,14 +13,17 @@ import Glibc
 /// The closing output (for a terminal recording: reset the colours, show the cursor) is the
 /// last event, written by ``close()``, and also after a failed write if it still fits, so
 /// that a player leaves its terminal as it found it. With `closesOnSignal` it is also written
-/// when SIGTERM, SIGHUP, SIGINT or a crash ends the process before ``close()``.
+/// when a signal that ends the process (SIGTERM, SIGHUP, SIGINT, SIGQUIT, …) or a crash ends it
+/// before ``close()``.
 ///
 /// Times never go backwards: an event earlier than the previous one is written at the
 /// previous one's time. Output bytes are expected to be UTF-8; a character split across two
 /// `output` calls is joined, and anything not valid UTF-8 is written as U+FFFD, so the file
 /// is always valid JSON lines.
 ///
-/// The writer never replaces an existing file unless `force` is given.
+/// The writer never replaces an existing file unless `force` is given. When the file cannot even
+/// take the header (no space left, …), a file the writer created is removed again, so the next
+/// run does not find an empty recording in its way.
 final class AsciicastWriter {
     /// Where the recording goes.
     let path: String
@@ -67,8 +70,14 @@ final class AsciicastWriter {
         guard !path.isEmpty else {
             throw RecordingError(path: path, reason: "no file name given")
         }
-        let flags = O_WRONLY | O_CREAT | O_CLOEXEC | (force ? O_TRUNC : O_EXCL)
-        let descriptor = Glibc.open(path, flags, 0o644)
+        // Created here (O_EXCL), or — with force — an existing file opened and emptied: only a
+        // file this writer created is removed when the recording cannot even start.
+        var created = true
+        var descriptor = Glibc.open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+        if descriptor < 0, errno == EEXIST, force {
+            created = false
+            descriptor = Glibc.open(path, O_WRONLY | O_TRUNC | O_CLOEXEC)
+        }
         guard descriptor >= 0 else {
             throw RecordingError(path: path, reason: Self.openFailureReason(errno, path: path))
         }
@@ -78,6 +87,8 @@ final class AsciicastWriter {
         if let reason = writeLine(header) {
             _ = Glibc.close(fd)
             fd = -1
+            // An empty file left behind would make the next run refuse without --force.
+            if created { _ = unlink(path) }
             throw RecordingError(path: path, reason: reason)
         }
         armClosingLine()
@@ -196,7 +207,12 @@ final class AsciicastWriter {
                 return "the current directory no longer exists"
             }
             let directory = slash == path.startIndex ? "/" : String(path[..<slash])
-            return "directory '\(directory)' does not exist"
+            var info = stat()
+            if stat(directory, &info) == 0, info.st_mode & S_IFMT == S_IFDIR {
+                // The directory is there but takes no new files (/proc, /sys).
+                return "cannot create a file in \(MessageText.quoted(directory)) (no such file or directory)"
+            }
+            return "directory \(MessageText.quoted(directory)) does not exist"
         default:
             return SystemError.describe(code)
         }

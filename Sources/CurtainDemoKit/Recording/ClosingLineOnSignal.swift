@@ -2,7 +2,8 @@ import CurtainTerminal
 import Glibc
 
 /// Appends a recording's closing line when a signal ends the process before the recording is
-/// closed: SIGTERM, SIGHUP and SIGINT, and traps (a crash). Without it a killed session's
+/// closed: every signal the terminal's `EmergencyRestore` covers (SIGTERM, SIGHUP, SIGINT,
+/// SIGQUIT, traps — a crash —, SIGUSR1, SIGPIPE, SIGALRM, the real-time signals, …). Without it a killed session's
 /// cast ends mid-frame, and a player leaves its viewer's terminal in the recording's colours
 /// with the cursor hidden.
 ///
@@ -20,8 +21,8 @@ import Glibc
 /// Disarm before anything armed later is disarmed (last armed, first disarmed), because each
 /// disarm puts back the handlers that were there when it was armed.
 enum ClosingLineOnSignal {
-    /// The signals that end the process and get the handler (as `EmergencyRestore` has them).
-    static let signals: [Int32] = [SIGTERM, SIGHUP, SIGINT, SIGILL, SIGTRAP, SIGABRT, SIGSEGV, SIGBUS, SIGFPE]
+    /// The signals that end the process and get the handler: `EmergencyRestore`'s.
+    static var signals: [Int32] { EmergencyRestore.signals }
 
     /// Room for one line: a closing line is a time and a few escape sequences.
     static let lineCapacity = 256
@@ -92,8 +93,11 @@ enum ClosingLineOnSignal {
         }
     }
 
+    /// Like the terminal's restore, a handler of the program's for a signal beyond the
+    /// termination requests, SIGQUIT and the traps stays: the signal may not end the process.
     private static func install(_ signal: Int32) {
-        state.pointee.actions.install(signal) { signal, info, context in
+        let overHandlers = EmergencyRestore.replacesHandlers(signal) || EmergencyRestore.isHandling(signal)
+        state.pointee.actions.install(signal, overHandlers: overHandlers) { signal, info, context in
             ClosingLineOnSignal.handle(signal, info: info, context: context)
         }
     }
@@ -108,7 +112,7 @@ enum ClosingLineOnSignal {
     private static func handle(_ signal: Int32, info: UnsafeMutablePointer<siginfo_t>?,
                                context: UnsafeMutableRawPointer?) {
         writeLine()
-        guard signal > 0, signal < 32 else { return }
+        guard signal > 0, signal <= SavedSignalActions.highestSignal else { return }
         let previous = state.pointee.actions.previous(signal)
         // Every handler goes: the line is written.
         state.pointee.actions.restoreAll()

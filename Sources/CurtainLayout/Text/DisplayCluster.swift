@@ -10,11 +10,15 @@
 ///   `␤` (U+2424) and C1 controls (U+0080…U+009F) become `�` (U+FFFD). One cell each.
 /// - **ZWJ sequences** are cut at the first ZWJ: only what precedes it is drawn
 ///   (👨‍👩‍👧 → 👨, two cells).
-/// - **Variation selectors and invisible format characters** (ZWJ, ZWSP, bidi marks, tags,
-///   soft hyphen) are dropped; the base is drawn at its own width (❤️ → ❤, one cell;
+/// - **Variation selectors and invisible format characters** (ZWJ, ZWSP, bidi marks, tags)
+///   are dropped; the base is drawn at its own width (❤️ → ❤, one cell;
 ///   🏴 with tags → 🏴).
-/// - **Combining marks** stay with their base (e + ◌́ → é, one cell); spacing marks (Mc) stay
-///   while the cluster is at most two cells. Emoji modifiers (skin tones) are dropped: 👍🏽 → 👍.
+/// - **Combining marks** stay with their base (e + ◌́ → é, one cell). A scalar that Unicode
+///   joins to the base but glibc gives a cell of its own — a spacing mark (Mc, कः), a voiced
+///   sound mark (ｶﾞ U+FF9E), the base after a prepended mark (؀1) — keeps its cell while the
+///   cluster is at most two cells; one that cannot be drawn (no agreed width, or two cells
+///   where one is left) shows as `�` in that cell. Skin tones on an emoji are dropped:
+///   👍🏽 → 👍, ☝🏽 → ☝. So every scalar with a width of its own is visible, up to two cells a cluster.
 /// - **Flags** (regional-indicator pairs) are drawn as `⚑` (U+2691, one cell): terminals draw
 ///   a pair as one flag, two letters or two flags.
 /// - **Unassigned and private-use scalars, and scalars whose width glibc and Unicode 15
@@ -23,7 +27,8 @@
 ///   empty `text` and width 0.
 ///
 /// `text` therefore never contains a control character, a ZWJ or a variation selector, and the
-/// glibc `wcwidth` of its scalars adds up to `width`.
+/// glibc `wcwidth` of its scalars adds up to `width`. It is one cluster, but for the `�` that
+/// stands for a joined scalar that cannot be drawn (`a` + U+0ECE → `a�`).
 public struct DisplayCluster: Hashable, Sendable {
     /// What is drawn: the cluster itself, or its replacement (a control picture, the first
     /// scalar of a sequence terminals disagree on, …). Never contains control characters.
@@ -53,6 +58,7 @@ public struct DisplayCluster: Hashable, Sendable {
         var text = ""
         var width = 0
         var hasBase = false
+        var replacedBase = false
         for scalar in character.unicodeScalars {
             if scalar.value == 0x200D { break }  // ZWJ: draw only what precedes it.
             let kind = ScalarClass(scalar)
@@ -64,8 +70,12 @@ public struct DisplayCluster: Hashable, Sendable {
                     self = DisplayCluster.controlPicture(scalar)
                     return
                 case .replace:
-                    self = .replacement
-                    return
+                    // Drawn as U+FFFD; what joins it with a cell of its own (the base after a
+                    // prepended mark glibc does not know) is still drawn after it.
+                    text = "\u{FFFD}"
+                    width = 1
+                    hasBase = true
+                    replacedBase = true
                 case .combining:
                     // A mark with nothing to sit on: nothing safe to draw.
                     self.init(text: "", width: 0)
@@ -82,16 +92,30 @@ public struct DisplayCluster: Hashable, Sendable {
             } else {
                 switch kind {
                 case .combining:
-                    text.unicodeScalars.append(scalar)
-                case .spacingMark where width + 1 <= 2:
+                    if !replacedBase { text.unicodeScalars.append(scalar) }
+                case .narrow where width < 2, .spacingMark where width < 2:
+                    // A scalar glibc gives a cell of its own that Unicode joins to the base: a
+                    // spacing mark (ः U+0903), a voiced sound mark (ﾞ U+FF9E), Thai sara am, the
+                    // base after a prepended mark. It keeps its cell, as in glibc.
                     text.unicodeScalars.append(scalar)
                     width += 1
+                case .replace where width < 2, .wide where width < 2 && !DisplayCluster.isSkinTone(scalar, on: text):
+                    // One that cannot be drawn here (no agreed width; two cells where one is
+                    // left): U+FFFD in the cell that is left, rather than nothing.
+                    text.unicodeScalars.append("\u{FFFD}")
+                    width += 1
                 default:
-                    continue  // modifiers, variation selectors, format characters, extra scalars
+                    continue  // skin tones, variation selectors, format characters, what has no room
                 }
             }
         }
         self.init(text: text, width: width)
+    }
+
+    /// Whether `scalar` is a skin tone (U+1F3FB…U+1F3FF) modifying the emoji `text` starts
+    /// with (☝🏽): dropped. After anything else it is a colour swatch of its own.
+    static func isSkinTone(_ scalar: Unicode.Scalar, on text: String) -> Bool {
+        (0x1F3FB...0x1F3FF).contains(scalar.value) && text.unicodeScalars.first?.properties.isEmojiModifierBase == true
     }
 
     /// The one-cell picture shown for a control character.

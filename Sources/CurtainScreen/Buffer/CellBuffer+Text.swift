@@ -41,7 +41,8 @@ extension CellBuffer {
     /// ASCII (or the end) is a cluster of its own, one cell wide, drawn without building a
     /// `Character`. Everything else (controls, non-ASCII and the ASCII character just before
     /// it, which a combining mark may extend) is cut out up to the next printable ASCII byte,
-    /// where a new cluster always starts, and measured by ``DisplayCluster``.
+    /// where a new cluster starts unless a prepended mark joins it, and measured by
+    /// ``DisplayCluster``.
     private mutating func drawUTF8(_ bytes: UnsafeBufferPointer<UInt8>, at origin: Point, style: Style,
                                    area: Rect, visibleRow: Bool) -> Int {
         var advanced = 0
@@ -75,13 +76,28 @@ extension CellBuffer {
                 continue
             }
             var j = i + 1
-            while j < n && !printable(bytes[j]) { j += 1 }
+            while true {
+                while j < n && !printable(bytes[j]) { j += 1 }
+                // A prepended mark (U+0600 ARABIC NUMBER SIGN, U+0D4E…) joins the character
+                // after it, printable ASCII included: that character belongs to the segment.
+                guard j < n, Self.joinsNextByte(bytes, from: i, to: j) else { break }
+                j += 1
+            }
             let segment = String(decoding: UnsafeBufferPointer(rebasing: bytes[i..<j]), as: UTF8.self)
             advanced = drawClusters(segment, from: origin.x, advanced: advanced, y: origin.y, style: style,
                                     area: area, visibleRow: visibleRow)
             i = j
         }
         return advanced
+    }
+
+    /// Whether the last scalar of `bytes[start..<end]` and the byte at `end` are one cluster.
+    /// Only non-ASCII scalars can join what follows them (grapheme break rule GB9b, Prepend).
+    private static func joinsNextByte(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int) -> Bool {
+        var last = end - 1
+        while last > start, bytes[last] & 0xC0 == 0x80 { last -= 1 }
+        guard bytes[last] >= 0xC0 else { return false }
+        return String(decoding: UnsafeBufferPointer(rebasing: bytes[last...end]), as: UTF8.self).count == 1
     }
 
     /// Draws one character at `point` (see ``draw(_:at:style:clip:)``) and returns its width in

@@ -6,7 +6,7 @@
 extension InputDecoder {
     mutating func beginPaste() {
         state = .paste
-        pasteText.removeAll(keepingCapacity: true)
+        pasteBytes.removeAll(keepingCapacity: true)
         pasteAfterCR = false
     }
 
@@ -15,18 +15,18 @@ extension InputDecoder {
         case 0x1B:
             state = .pasteEscape
         case 0x0D:
-            pasteText.append("\n")
+            pasteBytes.append(0x0A)
             pasteAfterCR = true
         case 0x0A:
-            if !pasteAfterCR { pasteText.append("\n") }
+            if !pasteAfterCR { pasteBytes.append(0x0A) }
             pasteAfterCR = false
         case 0x09:
-            pasteText.append("\t")
+            pasteBytes.append(0x09)
             pasteAfterCR = false
         case 0x00...0x1F, 0x7F...0x9F:
             pasteAfterCR = false // control characters would act as keys: removed
         default:
-            pasteText.append(Unicode.Scalar(scalar) ?? "\u{FFFD}")
+            UTF8.encode(Unicode.Scalar(scalar) ?? "\u{FFFD}") { pasteBytes.append($0) }
             pasteAfterCR = false
         }
     }
@@ -66,8 +66,8 @@ extension InputDecoder {
 
     mutating func finishPaste(into output: inout [DecodedInput]) {
         state = .ground
-        if !pasteText.isEmpty { output.append(.event(.paste(String(pasteText)))) }
-        pasteText = String.UnicodeScalarView() // a large paste's storage is not kept
+        if !pasteBytes.isEmpty { output.append(.event(.paste(String(decoding: pasteBytes, as: UTF8.self)))) }
+        pasteBytes = [] // a large paste's storage is not kept
         pasteAfterCR = false
     }
 }

@@ -57,7 +57,8 @@ struct InputDecoder: Sendable {
     /// The bytes after ESC of the sequence being read (`[` and what follows for CSI).
     var sequence: [UInt8] = []
     /// The text of the paste being collected.
-    var pasteText = String.UnicodeScalarView()
+    /// The paste so far, as UTF-8 (a megabyte paste grows one buffer, not a string per scalar).
+    var pasteBytes: [UInt8] = []
     /// The last paste character was CR, so a following LF belongs to the same line break.
     var pasteAfterCR = false
     /// The text of the OSC string being read, and whether it grew past the limit.
@@ -94,7 +95,29 @@ struct InputDecoder: Sendable {
 
     /// Feeds bytes, appending what they complete to `output`.
     mutating func feed(_ bytes: ArraySlice<UInt8>, into output: inout [DecodedInput]) {
-        for byte in bytes { feed(byte, into: &output) }
+        var index = bytes.startIndex
+        while index < bytes.endIndex {
+            if state == .paste, !utf8.isPending {
+                // The bulk of a paste, printable ASCII, goes in a run at a time.
+                let end = Self.printableASCIIEnd(bytes, from: index)
+                if end > index {
+                    pasteBytes.append(contentsOf: bytes[index..<end])
+                    pasteAfterCR = false
+                    index = end
+                    continue
+                }
+            }
+            feed(bytes[index], into: &output)
+            index += 1
+        }
+    }
+
+    /// Where the run of printable ASCII (U+0020…U+007E) starting at `start` ends.
+    @inline(__always)
+    static func printableASCIIEnd(_ bytes: ArraySlice<UInt8>, from start: Int) -> Int {
+        var end = start
+        while end < bytes.endIndex, bytes[end] >= 0x20, bytes[end] < 0x7F { end += 1 }
+        return end
     }
 
     /// Feeds one byte.

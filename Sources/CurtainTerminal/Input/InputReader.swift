@@ -3,8 +3,8 @@ import Glibc
 
 /// Reads the terminal's input in blocks and hands out what ``InputDecoder`` makes of it.
 ///
-/// It waits in `poll` on the input and on a wake-up descriptor (the SIGWINCH self-pipe, see
-/// ``ResizeWakeup``), so an idle program sleeps in the kernel with no timeout, and reads up to
+/// It waits in `poll` on the input and on a wake-up descriptor (the SIGWINCH and SIGCONT
+/// self-pipe, see ``SignalWakeup``), so an idle program sleeps in the kernel with no timeout, and reads up to
 /// ``blockSize`` bytes per `read(2)`: a megabyte paste takes a few hundred reads, not a million.
 ///
 /// Its own waits — after an Esc for the rest of a sequence (``sequenceWait``), inside a paste
@@ -18,8 +18,9 @@ final class InputReader {
     enum Outcome: Hashable, Sendable {
         /// An event or a reply.
         case input(DecodedInput)
-        /// The wake-up descriptor fired: the terminal may have a new size.
-        case resized
+        /// The wake-up descriptor fired: the terminal may have a new size, or the process was
+        /// continued after a stop.
+        case woken
         /// The deadline came first.
         case timedOut
         /// The input is gone for good.
@@ -35,7 +36,7 @@ final class InputReader {
 
     /// The descriptor read from (the terminal).
     let descriptor: Int32
-    /// A descriptor that becomes readable when the wait should end for a resize; -1 for none.
+    /// A descriptor that becomes readable when the wait should end for a signal; -1 for none.
     let wakeDescriptor: Int32
     private(set) var decoder: InputDecoder
     /// How many `read(2)` calls were made on ``descriptor``.
@@ -76,11 +77,13 @@ final class InputReader {
             if decoder.isPending, let idleAt = idleDeadline { wake = min(wake ?? idleAt, idleAt) }
             mayReturnTimedOut = true
             switch wait(milliseconds: Self.milliseconds(from: now, to: wake)) {
-            case .resized:
-                return .resized
+            case .woken:
+                return .woken
             case .readable:
-                // A full block means more is probably waiting: read it before giving up.
-                if readBlock(clock: clock) == Self.blockSize { mayReturnTimedOut = false }
+                // A full block means more is probably waiting: read it before giving up (a burst
+                // of keys is one frame). Not inside a paste, which may take seconds to arrive:
+                // there the deadline counts after each block, so frames keep coming.
+                if readBlock(clock: clock) == Self.blockSize, !decoder.isInPaste { mayReturnTimedOut = false }
             case .hungUp:
                 end()
             case .timedOut, .interrupted:
@@ -123,7 +126,7 @@ final class InputReader {
         hasEnded = true
     }
 
-    private enum Wait { case readable, resized, timedOut, interrupted, hungUp }
+    private enum Wait { case readable, woken, timedOut, interrupted, hungUp }
 
     private func wait(milliseconds: Int32) -> Wait {
         for index in descriptors.indices { descriptors[index].revents = 0 }
@@ -133,10 +136,10 @@ final class InputReader {
         guard ready > 0 else { return .interrupted }
         if wakeDescriptor >= 0, descriptors[1].revents & Int16(POLLIN) != 0 {
             // One read empties the pipe of any number of wake-ups that matter (it holds a byte
-            // per signal); a byte left over only costs another look at the size.
+            // per signal); a byte left over only costs another look at the signal counts.
             var bytes = (UInt64(0), UInt64(0), UInt64(0), UInt64(0), UInt64(0), UInt64(0), UInt64(0), UInt64(0))
             _ = withUnsafeMutableBytes(of: &bytes) { read(wakeDescriptor, $0.baseAddress, $0.count) }
-            return .resized
+            return .woken
         }
         let input = descriptors[0].revents
         if input & Int16(POLLIN) != 0 { return .readable }

@@ -25,9 +25,11 @@ struct Glyph: Sendable {
 /// Turns graphemes into glyphs the current locale can show, so the screen never garbles.
 ///
 /// In a UTF-8 locale a grapheme is sent as it is, unless the C library thinks it is unprintable
-/// (then U+FFFD). Clusters keep only their zero-width marks after the first character (never a
+/// (then U+FFFD). A cell holds one spacing character and the zero-width marks after it (never a
 /// dangling zero-width joiner), since ncurses measures a cell by its first character and a
-/// sequence the terminal draws differently would shift the rest of the line.
+/// sequence the terminal draws differently would shift the rest of the line. A two-cell cluster
+/// made of two one-cell characters (a base and a spacing mark, कः; ｶﾞ) is split: the second
+/// one, with its marks, is the glyph of the cluster's second cell (``trailingGlyph(for:)``).
 ///
 /// In other locales (`nl_langinfo(CODESET)` not UTF-8) box-drawing characters use the terminal's
 /// line-drawing set (ACS) and characters the locale cannot encode become `?`.
@@ -37,6 +39,8 @@ struct GlyphMapper {
     private var lineDrawing: [UInt32: Glyph] = [:]
     /// Glyphs already worked out for non-ASCII scalars and interned clusters (by raw value).
     private var cache: [UInt32: Glyph] = [:]
+    /// Second-cell glyphs of interned clusters (by raw value); nil when the cluster has none.
+    private var trailingCache: [UInt32: Glyph?] = [:]
 
     /// - Parameter isUnicode: whether the locale's codeset is UTF-8. When false, call only after
     ///   the screen exists (ncurses fills its ACS table in `newterm`).
@@ -65,15 +69,36 @@ struct GlyphMapper {
         return glyph
     }
 
-    private mutating func clusterGlyph(_ grapheme: Grapheme) -> Glyph {
-        let scalars = grapheme.text.unicodeScalars
-        guard let first = scalars.first else { return .space }
-        var glyph = glyph(forScalar: first.value)
-        guard isUnicode, glyph.scalars.0 == wchar_t(bitPattern: first.value) else { return glyph }
+    /// The glyph of the second cell of a two-cell `grapheme` whose first glyph is one cell
+    /// wide: its second spacing character and the zero-width marks after it. Nil when there is
+    /// none (a one-character grapheme, or one whose first character takes both cells).
+    mutating func trailingGlyph(for grapheme: Grapheme) -> Glyph? {
+        let raw = grapheme.rawValue
+        guard raw >= 0x11_0000, !grapheme.isContinuation else { return nil }
+        if let cached = trailingCache[raw] { return cached }
+        var rest = Substring(grapheme.text).unicodeScalars.dropFirst()
+        // Past the first character's marks, to the second spacing character.
+        while let scalar = rest.first, curtain_wcwidth(wchar_t(bitPattern: scalar.value)) == 0 {
+            rest.removeFirst()
+        }
+        var trailing: Glyph?
+        if let second = rest.first {
+            let own = glyph(forScalar: second.value)
+            trailing = own.width == 1 ? attachingMarks(to: own, from: rest.dropFirst()) : (isUnicode ? .replacement : .question)
+        }
+        if trailingCache.count < 4096 { trailingCache[raw] = trailing }
+        return trailing
+    }
+
+    /// `glyph` with the zero-width marks at the start of `marks` (up to five characters in all,
+    /// no zero-width joiner); in a UTF-8 locale only.
+    private func attachingMarks(to glyph: Glyph, from marks: Substring.UnicodeScalarView) -> Glyph {
+        var glyph = glyph
+        guard isUnicode else { return glyph }
         var count = 1
         withUnsafeMutableBytes(of: &glyph.scalars) { buffer in
             let slots = buffer.bindMemory(to: wchar_t.self)
-            for scalar in scalars.dropFirst() {
+            for scalar in marks {
                 guard count < 5, scalar.value != 0x200D,
                       curtain_wcwidth(wchar_t(bitPattern: scalar.value)) == 0 else { break }
                 slots[count] = wchar_t(bitPattern: scalar.value)
@@ -81,6 +106,14 @@ struct GlyphMapper {
             }
         }
         return glyph
+    }
+
+    private mutating func clusterGlyph(_ grapheme: Grapheme) -> Glyph {
+        let scalars = grapheme.text.unicodeScalars
+        guard let first = scalars.first else { return .space }
+        let glyph = glyph(forScalar: first.value)
+        guard glyph.scalars.0 == wchar_t(bitPattern: first.value) else { return glyph }
+        return attachingMarks(to: glyph, from: Substring(grapheme.text).unicodeScalars.dropFirst())
     }
 
     private mutating func glyph(forScalar scalar: UInt32) -> Glyph {

@@ -127,6 +127,7 @@ final class ScreenWriter {
         scratch.removeAll(keepingCapacity: true)
         var startColumn = -1
         var leadCoversNext = false // the previous cell was written as a two-cell glyph
+        var trailing: Glyph? // the second cell's glyph of a cluster split in two
         let cells = run.cells
         for offset in cells.indices {
             let column = run.x + offset
@@ -138,11 +139,15 @@ final class ScreenWriter {
                 if leadCoversNext {
                     leadCoversNext = false
                 } else {
-                    append(.space, style: cell.style) // its wide character was not drawn here
+                    // The second character of a split cluster; else its wide character was not
+                    // drawn here.
+                    append(trailing ?? .space, style: cell.style)
                 }
+                trailing = nil
                 continue
             }
             leadCoversNext = false
+            trailing = nil
             let bufferWidth = offset + 1 < cells.count && cells[offset + 1].grapheme.isContinuation ? 2 : 1
             var glyph = glyphs.glyph(for: cell.grapheme)
             if bufferWidth == 2 {
@@ -152,7 +157,10 @@ final class ScreenWriter {
                     append(glyph, style: cell.style)
                     leadCoversNext = true
                 } else {
-                    append(glyph, style: cell.style) // narrower than the buffer thinks: pad
+                    // One cell, of two: a cluster of two one-cell characters (कः) continues in
+                    // the next cell; otherwise the buffer thinks it wider than it is: pad.
+                    append(glyph, style: cell.style)
+                    trailing = glyphs.trailingGlyph(for: cell.grapheme)
                 }
             } else {
                 if glyph.width != 1 { glyph = glyphs.isUnicode ? .replacement : .question }

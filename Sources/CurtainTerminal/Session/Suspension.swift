@@ -1,4 +1,5 @@
 internal import CNcurses
+import CurtainLayout
 import Glibc
 
 extension TerminalSession {
@@ -12,14 +13,23 @@ extension TerminalSession {
     /// first. A session on files (tests) leaves and re-enters curses mode without stopping.
     public func suspend() {
         guard !stopped else { return }
-        let sizeBefore = size
         if takeover.ownsTerminal { writeAll(takeover.outputDescriptor, InputModes.disable) }
         endwin()
         if takeover.ownsTerminal { Suspension.stopUntilContinued() }
-        // Continued: take the terminal again.
-        if let newSize = windowSize(of: takeover.outputDescriptor), newSize != sizeBefore {
+        // Continued: the SIGCONT (and any SIGWINCH while stopped) is handled here, not again
+        // when the wait sees its wake-up.
+        seenSignals = SignalWakeup.counts
+        if let newSize = takeTerminalBack() { queued.insert(.resize(newSize), at: 0) }
+    }
+
+    /// Takes the terminal again after `endwin`: the program's modes (raw, the alternate screen,
+    /// keypad transmit), a hidden cursor, the mouse and paste modes, and the last frame painted
+    /// in full. Returns the terminal's size when it changed meanwhile (ncurses is told).
+    func takeTerminalBack() -> Size? {
+        var changed: Size?
+        if let newSize = windowSize(of: takeover.outputDescriptor), newSize != size {
             resizeterm(Int32(newSize.height), Int32(newSize.width))
-            queued.insert(.resize(newSize), at: 0)
+            changed = newSize
         }
         curs_set(0)
         writer.invalidate()
@@ -30,6 +40,7 @@ extension TerminalSession {
             writeAll(takeover.outputDescriptor, InputModes.enable)
             if reportsAllMotion { writeAll(takeover.outputDescriptor, InputModes.allMotion) }
         }
+        return changed
     }
 }
 

@@ -20,11 +20,14 @@ import Glibc
 /// releases, drags and wheel turns.
 ///
 /// The terminal is restored on every way out: ``stop()`` (also called when the session is
-/// deallocated), SIGTERM, SIGHUP, SIGINT, traps and `exit` (see ``EmergencyRestore``). Ctrl-Z
-/// arrives as `.ctrl("z")`; the app calls ``suspend()`` when nothing else handled it.
+/// deallocated), every signal whose default action ends the process (SIGTERM, SIGHUP,
+/// SIGINT, SIGQUIT, traps, SIGUSR1, SIGPIPE, SIGALRM, …) and `exit` (see ``EmergencyRestore``).
+/// Ctrl-Z arrives as `.ctrl("z")`; the app calls ``suspend()`` when nothing else handled it. A
+/// stop from outside (SIGSTOP, then SIGCONT) is followed by taking the terminal back. The size
+/// is always the terminal's own, whatever `COLUMNS` and `LINES` say.
 ///
 /// It starts its jobs in order and stops them in reverse: the takeover (``TerminalTakeover``),
-/// the resize wake-up (``ResizeWakeup``), the frame writer (``ScreenWriter``), the input reader
+/// the signal wake-up (``SignalWakeup``), the frame writer (``ScreenWriter``), the input reader
 /// (``InputReader``), the input modes, and the synchronized-output query. Main-actor bound:
 /// ncurses is one global state that is not thread-safe, and one session runs at a time.
 @MainActor
@@ -42,6 +45,8 @@ public final class TerminalSession: Backend {
     private(set) var stopped = false
     /// Whether every pointer motion is reported (``reportPointerMotion(_:)``).
     var reportsAllMotion = false
+    /// The SIGWINCH and SIGCONT counts (``SignalWakeup/counts``) already acted on.
+    var seenSignals: (resizes: Int32, continues: Int32) = (0, 0)
 
     /// What the terminal shows of colours: `.monochrome` when it has none or `NO_COLOR` is set
     /// (dimming is then drawn faint). A recording of the session reduces its frames to this
@@ -82,10 +87,11 @@ public final class TerminalSession: Backend {
     /// Starts the jobs after the takeover. `synchronizedOutput` nil: ask the terminal.
     init(takeover: TerminalTakeover, synchronizedOutput: Bool?) {
         self.takeover = takeover
-        ResizeWakeup.install()
+        SignalWakeup.install()
+        seenSignals = SignalWakeup.counts
         writer = ScreenWriter(depth: takeover.colorDepth, defaultColors: takeover.defaultColors,
                               colorPairs: takeover.colorPairs, isUnicode: GlyphMapper.localeIsUnicode())
-        reader = InputReader(descriptor: takeover.inputDescriptor, wakeDescriptor: ResizeWakeup.descriptor,
+        reader = InputReader(descriptor: takeover.inputDescriptor, wakeDescriptor: SignalWakeup.descriptor,
                              keyTable: .fromTerminfo())
         if takeover.ownsTerminal { writeAll(takeover.outputDescriptor, InputModes.enable) }
         switch synchronizedOutput {
@@ -114,7 +120,7 @@ public final class TerminalSession: Backend {
             switch reader.next(until: deadline, clock: clock) {
             case .input(.event(let event)): queued.append(event)
             case .input(.reply(let reply)): note(reply)
-            case .resized: if let size = takeNewSize() { queued.append(.resize(size)) }
+            case .woken: if let size = wokenBySignal() { queued.append(.resize(size)) }
             case .timedOut, .ended: return
             }
         }
@@ -134,11 +140,13 @@ public final class TerminalSession: Backend {
     public var size: Size { stopped ? .zero : ScreenWriter.screenSize() }
 
     /// The next event, waiting until `deadline` on `clock` at most (nil: until one arrives — an
-    /// idle program sleeps in the kernel until a key or a resize, see ``ResizeWakeup``). Returns
+    /// idle program sleeps in the kernel until a key or a resize, see ``SignalWakeup``). Returns
     /// nil when the deadline came first.
     ///
     /// A resize is read from the terminal (`TIOCGWINSZ`) and reported as ``Event/resize(_:)``;
-    /// the next frame is painted in full. A hung-up terminal gives ``Event/inputEnded``, and so
+    /// the next frame is painted in full. After a stop from outside (SIGSTOP, then SIGCONT) the
+    /// terminal is taken back — raw mode, the alternate screen, the input modes — and the last
+    /// frame painted again in full, with a changed size reported. A hung-up terminal gives ``Event/inputEnded``, and so
     /// does every call after it and after ``stop()``. Terminal answers to queries are never
     /// events. An Esc alone arrives 25 ms after it was pressed (that long it may still be the
     /// start of a key's sequence); a paste arrives whole, or with what came before it stalled
@@ -150,7 +158,7 @@ public final class TerminalSession: Backend {
             switch reader.next(until: deadline, clock: clock) {
             case .input(.event(let event)): return event
             case .input(.reply(let reply)): note(reply)
-            case .resized: if let size = takeNewSize() { return .resize(size) }
+            case .woken: if let size = wokenBySignal() { return .resize(size) }
             case .timedOut: return nil
             case .ended: return .inputEnded
             }
@@ -188,6 +196,20 @@ public final class TerminalSession: Backend {
     /// over it).
     package func repaintAll() { writer.invalidate() }
 
+    /// After a wake-up: takes the terminal back after a SIGCONT, looks at the size after a
+    /// SIGWINCH. Returns the new size when it changed.
+    func wokenBySignal() -> Size? {
+        let counts = SignalWakeup.counts
+        defer { seenSignals = counts }
+        if counts.continues != seenSignals.continues {
+            // Whoever stopped the process (`kill -STOP`, a debugger) gave the terminal to the
+            // shell, which put it back in its own modes and wrote over the screen.
+            endwin()
+            return takeTerminalBack()
+        }
+        return counts.resizes != seenSignals.resizes ? takeNewSize() : nil
+    }
+
     /// After a SIGWINCH: the terminal's new size when it changed (ncurses is told, the next
     /// frame is painted in full), nil when it did not — then the last frame is repainted at
     /// once, as a multiplexer re-attaching sends SIGWINCH to ask for exactly that.
@@ -213,7 +235,7 @@ public final class TerminalSession: Backend {
         // alternate screen in it when the window grew meanwhile (any ncurses program shows
         // it), and a terminal without an alternate screen keeps whatever was drawn last.
         writer.blankScreen()
-        ResizeWakeup.uninstall()
+        SignalWakeup.uninstall()
         takeover.release()
     }
 }

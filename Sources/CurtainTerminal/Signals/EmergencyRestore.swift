@@ -1,24 +1,53 @@
 import Glibc
 
-/// Puts the terminal back when the process ends without ``TerminalSession/stop()``: on SIGTERM,
-/// SIGHUP and SIGINT, on traps (a Swift runtime failure arrives as SIGILL or SIGTRAP; also
-/// SIGABRT, SIGSEGV, SIGBUS, SIGFPE) and at `exit`.
+/// Puts the terminal back when the process ends without ``TerminalSession/stop()``: on every
+/// signal whose default action ends the process — termination requests (SIGTERM, SIGHUP,
+/// SIGINT), SIGQUIT, traps (a Swift runtime failure arrives as SIGILL or SIGTRAP; also SIGABRT,
+/// SIGSEGV, SIGBUS, SIGFPE), and the rest (SIGUSR1, SIGUSR2, SIGPIPE, SIGALRM, SIGXCPU, SIGXFSZ,
+/// SIGVTALRM, SIGPROF, SIGPOLL, SIGSYS, SIGSTKFLT, SIGPWR, the real-time signals) — and at
+/// `exit`.
 ///
 /// The handler does only async-signal-safe work: it writes precomputed bytes (attributes off,
 /// cursor visible, keypad local, leave the alternate screen, bracketed paste and mouse off)
 /// with ``writeAll(_:_:_:)`` and restores the `termios` saved before ncurses started with
 /// `tcsetattr`. It does not call `endwin`, which may allocate and touches ncurses' buffers
 /// that the interrupted code may be in the middle of changing. Then it re-raises, so the
-/// process still dies of the same signal and its exit status stays honest: SIGTERM, SIGHUP and
-/// SIGINT with the default action; traps with the action that was there before (the default,
-/// or the Swift runtime's backtracer, which prints the crash report on the now-restored
-/// terminal and re-raises).
+/// process still dies of the same signal and its exit status stays honest (128 + n in a
+/// shell): with the default action, or — for a crash this process caused — with the action
+/// that was there before (the default, or the Swift runtime's backtracer, which prints the
+/// crash report on the now-restored terminal and re-raises).
+///
+/// SIGQUIT is a request from outside (Ctrl-\ is a key in raw mode), not a crash: it gets the
+/// default action too (quit, core), never the debug build's backtracer, which would print onto
+/// the screen and wait 30 s for a key. The signals beyond the termination requests, SIGQUIT and
+/// the traps get the handler only where the default action is in place: a program that
+/// handles SIGUSR1 itself keeps its handler.
 ///
 /// The state lives in one block of memory allocated before any handler is installed, so the
 /// handler never touches lazily initialised globals.
 package enum EmergencyRestore {
-    /// Signals that end the process and get a restoring handler.
-    static let signals: [Int32] = [SIGTERM, SIGHUP, SIGINT, SIGILL, SIGTRAP, SIGABRT, SIGSEGV, SIGBUS, SIGFPE]
+    /// Every signal whose default action ends the process (terminate or dump core), SIGKILL
+    /// aside: the signals that get a restoring handler.
+    package static let signals: [Int32] = [
+        SIGTERM, SIGHUP, SIGINT, SIGQUIT, SIGILL, SIGTRAP, SIGABRT, SIGSEGV, SIGBUS, SIGFPE, SIGSYS,
+        SIGUSR1, SIGUSR2, SIGPIPE, SIGALRM, SIGSTKFLT, SIGXCPU, SIGXFSZ, SIGVTALRM, SIGPROF, SIGPOLL, SIGPWR,
+    ] + Array(__libc_current_sigrtmin()...__libc_current_sigrtmax())
+
+    /// Whether the handler replaces any handler in place for `signal` (the termination
+    /// requests, SIGQUIT and the traps: ncurses' cleanup, the Swift backtracer), or only the
+    /// default action.
+    package static func replacesHandlers(_ signal: Int32) -> Bool {
+        switch signal {
+        case SIGTERM, SIGHUP, SIGINT, SIGQUIT, SIGILL, SIGTRAP, SIGABRT, SIGSEGV, SIGBUS, SIGFPE: true
+        default: false
+        }
+    }
+
+    /// Whether the restoring handler is in place for `signal` (armed, and not left to a
+    /// handler of the program's).
+    package static func isHandling(_ signal: Int32) -> Bool {
+        state.pointee.armed != 0 && state.pointee.actions.isInstalled(signal)
+    }
 
     struct State {
         var armed: sig_atomic_t = 0
@@ -71,7 +100,7 @@ package enum EmergencyRestore {
     }
 
     private static func install(_ signal: Int32) {
-        state.pointee.actions.install(signal) { signal, info, _ in
+        state.pointee.actions.install(signal, overHandlers: replacesHandlers(signal)) { signal, info, _ in
             EmergencyRestore.handle(signal, sentByAnotherProcess: EmergencyRestore.isFromAnotherProcess(info))
         }
     }
@@ -102,13 +131,13 @@ package enum EmergencyRestore {
     /// into the restored terminal. It ends the process with the default action instead.
     private static func handle(_ signal: Int32, sentByAnotherProcess: Bool) {
         restoreTerminal()
-        guard signal > 0, signal < 32 else { return }
+        guard signal > 0, signal <= SavedSignalActions.highestSignal else { return }
         if isTrap(signal), !sentByAnotherProcess {
             state.pointee.actions.restore(signal)
         } else {
-            // Termination requests end the process with the default action, whatever handler
-            // (ncurses' cleanup, which exits with status 1) was there before, so the status a
-            // parent sees still says which signal it was.
+            // Anything else ends the process with the default action, whatever handler was
+            // there before (ncurses' cleanup, which exits with status 1; the backtracer on
+            // SIGQUIT), so the status a parent sees still says which signal it was.
             var action = Glibc.sigaction()
             action.__sigaction_handler.sa_handler = SIG_DFL
             sigemptyset(&action.sa_mask)

@@ -9,7 +9,8 @@ import Synchronization
 /// Taking over checks stdin, stdout, `TERM` and its terminfo entry (the decision is the pure
 /// ``TerminalRequirements/refusal(programName:alternative:)``), sets the locale, arms the
 /// ``EmergencyRestore`` before anything changes the terminal, starts ncurses (`newterm`) in raw
-/// mode with no echo and a hidden cursor, and sets up colours. ncurses draws; it neither reads
+/// mode with no echo and a hidden cursor at the terminal's own size (never `COLUMNS` or
+/// `LINES` from the environment), and sets up colours. ncurses draws; it neither reads
 /// input nor handles the mouse (the session does both itself).
 ///
 /// One takeover per process at a time: ncurses is one global state that is not thread-safe.
@@ -53,6 +54,11 @@ final class TerminalTakeover {
         }
         setlocale(LC_ALL, "")
         EmergencyRestore.arm(fileDescriptor: STDOUT_FILENO, resetBytes: probe.resetSequence + InputModes.disable)
+        // The size is the terminal's own (TIOCGWINSZ), always: by default ncurses takes an
+        // exported COLUMNS or LINES over it, and a shell that exported them once (or a script
+        // run with `env COLUMNS=300`) would pin the screen at that size for the whole run.
+        use_env(false)
+        use_tioctl(true)
         guard let screen = newterm(nil, curtain_stdout(), curtain_stdin()) else {
             EmergencyRestore.disarm()
             Self.running.store(false, ordering: .releasing)

@@ -61,11 +61,14 @@ final class DemoSession {
     }
 
     /// Types the demo's command line into the shell and waits until the grid is drawn and still.
+    /// `prefix` goes before the binary's path on that line (`env COLUMNS=300`, `ulimit -f 1;`);
+    /// `shown` replaces the wait for the grid (something may cover it from the start).
     @discardableResult
-    func launch(arguments: String = "") throws -> CapturedScreen {
+    func launch(arguments: String = "", prefix: String = "",
+                until shown: ((CapturedScreen) -> Bool)? = nil) throws -> CapturedScreen {
         let dir = directory.path
-        try tmux.shell("stty -g > '\(dir)/before'; '\(DemoBinary.path)' \(arguments); echo \"status:$?\" > '\(dir)/status'; stty -g > '\(dir)/after'")
-        return try settle { $0.box(titled: "Colours") != nil && $0.box(titled: "About") != nil }
+        try tmux.shell("stty -g > '\(dir)/before'; \(prefix)'\(DemoBinary.path)' \(arguments); echo \"status:$?\" > '\(dir)/status'; stty -g > '\(dir)/after'")
+        return try settle(until: shown ?? { $0.box(titled: "Colours") != nil && $0.box(titled: "About") != nil })
     }
 
     /// The screen with the Clock pane's content blanked: it changes once a second by itself.

@@ -112,6 +112,16 @@ final class Tmux {
         throw TmuxError(message: "screen never settled (changed: \(changed)); last screen:\n\(last.map(\.description) ?? "")")
     }
 
+    /// tmux's view of the pane's terminal modes (`alternate_on`, `cursor_flag`,
+    /// `mouse_any_flag`, `mouse_button_flag`, `mouse_sgr_flag`, …), by name: what the program
+    /// running in it asked for, or left behind.
+    func paneFlags(_ names: [String]) throws -> [String: String] {
+        let format = names.map { "#{\($0)}" }.joined(separator: " ")
+        let values = try run(["display-message", "-p", "-t", session, format])
+            .trimmingCharacters(in: .whitespacesAndNewlines).split(separator: " ").map(String.init)
+        return Dictionary(uniqueKeysWithValues: zip(names, values))
+    }
+
     func panePID() throws -> Int32 {
         Int32(try run(["display-message", "-p", "-t", session, "#{pane_pid}"]).trimmingCharacters(in: .whitespacesAndNewlines)) ?? 0
     }

@@ -1,0 +1,102 @@
+import Glibc
+
+/// Wakes the input wait when the terminal is resized (SIGWINCH) or the process is continued
+/// after a stop (SIGCONT), without a race and without polling.
+///
+/// A handler that sets a flag would leave the program asleep until the next key when the
+/// signal lands just before the wait begins. So the session waits in `poll` on the input and
+/// on a pipe, and the handlers write one byte into the pipe (the self-pipe trick); the wait
+/// then sleeps in the kernel with no timeout while idle. Each handler also counts its signal,
+/// so the session tells the two apart: after a resize it reads the new size itself
+/// (`TIOCGWINSZ`) and tells ncurses (`resizeterm`); after a continue it takes the terminal
+/// back — a stop from outside (`kill -STOP`, a debugger) gave it to the shell, which left it
+/// cooked with its own text on the screen.
+///
+/// The SIGWINCH handler replaces ncurses' own, which would otherwise resize the screen behind
+/// the session's back at the next `doupdate` and queue `KEY_RESIZE` into an input queue nobody
+/// reads. The handlers only count and call `write(2)`, which is async-signal-safe; the
+/// descriptors, counts and previous actions live in memory allocated before the handlers are
+/// installed.
+enum SignalWakeup {
+    struct State {
+        var readEnd: Int32 = -1
+        var writeEnd: Int32 = -1
+        var previousResize = Glibc.sigaction()
+        var previousContinue = Glibc.sigaction()
+        var installed = false
+        /// SIGWINCH and SIGCONT received since the process started.
+        var resizes: sig_atomic_t = 0
+        var continues: sig_atomic_t = 0
+    }
+
+    nonisolated(unsafe) static let state: UnsafeMutablePointer<State> = {
+        let pointer = UnsafeMutablePointer<State>.allocate(capacity: 1)
+        pointer.initialize(to: State())
+        return pointer
+    }()
+
+    /// The descriptor that becomes readable after a SIGWINCH or SIGCONT, or -1 when not installed.
+    static var descriptor: Int32 { state.pointee.installed ? state.pointee.readEnd : -1 }
+
+    /// How many SIGWINCH and SIGCONT the process has received: compare with the counts seen
+    /// last to tell what a wake-up was for.
+    static var counts: (resizes: Int32, continues: Int32) {
+        (state.pointee.resizes, state.pointee.continues)
+    }
+
+    /// Creates the pipe (both ends non-blocking, closed on exec) and installs the handlers, the
+    /// SIGWINCH one in place of ncurses' own. Call after `newterm`, which installs ncurses'.
+    static func install() {
+        let s = state
+        guard !s.pointee.installed else { return }
+        var ends: [Int32] = [-1, -1]
+        guard pipe(&ends) == 0 else { return }
+        for end in ends {
+            _ = fcntl(end, F_SETFL, fcntl(end, F_GETFL) | O_NONBLOCK)
+            _ = fcntl(end, F_SETFD, FD_CLOEXEC)
+        }
+        s.pointee.readEnd = ends[0]
+        s.pointee.writeEnd = ends[1]
+        var action = Glibc.sigaction()
+        action.__sigaction_handler.sa_sigaction = { signal, info, context in
+            SignalWakeup.handle(signal, info, context)
+        }
+        sigemptyset(&action.sa_mask)
+        action.sa_flags = SA_SIGINFO | SA_RESTART
+        guard sigaction(SIGWINCH, &action, &s.pointee.previousResize) == 0 else {
+            close(ends[0])
+            close(ends[1])
+            return
+        }
+        if sigaction(SIGCONT, &action, &s.pointee.previousContinue) != 0 {
+            s.pointee.previousContinue.__sigaction_handler.sa_handler = SIG_DFL
+        }
+        s.pointee.installed = true
+    }
+
+    /// Puts the previous handlers back (ncurses' for SIGWINCH) and closes the pipe.
+    static func uninstall() {
+        let s = state
+        guard s.pointee.installed else { return }
+        sigaction(SIGWINCH, &s.pointee.previousResize, nil)
+        sigaction(SIGCONT, &s.pointee.previousContinue, nil)
+        s.pointee.installed = false
+        close(s.pointee.readEnd)
+        close(s.pointee.writeEnd)
+        s.pointee.readEnd = -1
+        s.pointee.writeEnd = -1
+    }
+
+    private static func handle(_ signal: Int32, _ info: UnsafeMutablePointer<siginfo_t>?,
+                               _ context: UnsafeMutableRawPointer?) {
+        let savedErrno = errno
+        if signal == SIGCONT {
+            state.pointee.continues &+= 1
+        } else {
+            state.pointee.resizes &+= 1
+        }
+        var byte: UInt8 = 1
+        _ = write(state.pointee.writeEnd, &byte, 1) // a full pipe already holds a wake-up
+        errno = savedErrno
+    }
+}

@@ -1,0 +1,40 @@
+import CurtainLayout
+import Foundation
+import Testing
+
+/// Issue 17: a stop from outside (SIGSTOP, then SIGCONT) must give the demo its terminal back.
+extension DemoEndToEndTests {
+    /// `kill -STOP` from outside, then `fg`: the shell had the terminal meanwhile (cooked, its
+    /// "Stopped" and "$ fg" on the screen). On SIGCONT the demo takes its modes back and paints
+    /// everything again: keys act at once, unechoed, and Ctrl-C is a key that quits with 0.
+    @Test func stopFromOutsideThenContinueTakesTheTerminalBack() throws {
+        let demo = try DemoSession(columns: 80, rows: 24)
+        let layout = ExpectedLayout(columns: 80, rows: 24)
+        var screen = try demo.launch()
+        try demo.tmux.type("t")
+        screen = try demo.settle(changedFrom: screen) { $0.lowestBox(in: layout.content(0)) != nil }
+        try demo.tmux.type("kept")
+        let before = try demo.settle(changedFrom: screen) { $0.contains("kept") }
+        let pid = try #require(try demo.tmux.foregroundChildPID(), "the demo runs as the shell's child")
+
+        #expect(kill(pid, SIGSTOP) == 0)
+        let stopped = try demo.waitForExit()
+        #expect(stopped.status == "status:\(128 + SIGSTOP)")
+        screen = try demo.tmux.settle(until: { $0.contains("Stopped") })
+
+        try demo.tmux.shell("fg")
+        screen = try demo.settle(changedFrom: screen) { !$0.contains("Stopped") && !$0.contains("$ fg") }
+        #expect(DemoSession.withoutClock(screen) == DemoSession.withoutClock(before),
+                "everything painted again\nbefore:\n\(before)\nafter:\n\(screen)")
+        // No Enter: in the program's own (raw) mode the key arrives at once, and is not echoed.
+        try demo.tmux.type("!")
+        screen = try demo.settle(changedFrom: screen) { $0.contains("kept!") }
+        #expect(!screen.contains("!!"), "the key is not echoed\n\(screen)")
+        try demo.tmux.keys("C-c")
+        screen = try demo.tmux.settle(until: { $0.box(titled: "Colours") == nil && $0.contains("$") })
+        // `fg` reports the job's status: Ctrl-C was a key (status 0), not SIGINT (130).
+        try demo.tmux.shell("echo fg-status-$?")
+        screen = try demo.tmux.settle(until: { shown in shown.rows.indices.contains { shown.line($0).hasPrefix("fg-status-") } })
+        #expect(screen.contains("fg-status-0"), "Ctrl-C quit the demo normally\n\(screen)")
+    }
+}

@@ -76,7 +76,7 @@ let package = Package(
         .executableTarget(name: "curtain-browser", dependencies: ["Curtain", "CurtainTerminal"]),
         .executableTarget(name: "curtain-chat", dependencies: ["Curtain", "CurtainTerminal"]),
         // SplitMix and other helpers shared by the test targets (not a product).
-        .target(name: "CurtainTestSupport", path: "Tests/TestSupport"),
+        .target(name: "CurtainTestSupport", dependencies: ["CurtainScreen"], path: "Tests/TestSupport"),
         .testTarget(
             name: "CurtainLayoutTests",
             dependencies: [

@@ -39,14 +39,18 @@ public final class Pilot {
     /// - Parameters:
     ///   - app: the app to drive, made with `clock: ManualClock()`.
     ///   - size: the screen in cells; 80 × 24 by default.
+    ///   - appearance: the terminal to pretend to be: its colour depth and colours pick the
+    ///     app's theme (when its scene follows the terminal's appearance). True colour on a
+    ///     dark background by default.
     ///   - recordsFrames: whether to keep every frame in ``frames`` from the first one on.
-    public init(_ app: App, size: Size = Size(width: 80, height: 24), recordsFrames: Bool = false) {
+    public init(_ app: App, size: Size = Size(width: 80, height: 24), appearance: TerminalAppearance = .unknown,
+                recordsFrames: Bool = false) {
         guard let clock = app.clock as? ManualClock else {
             preconditionFailure("Pilot needs an App on a ManualClock: App(root: …, clock: ManualClock())")
         }
         self.app = app
         self.clock = clock
-        self.backend = HeadlessBackend(size: size)
+        self.backend = HeadlessBackend(size: size, appearance: appearance)
         self.recordsFrames = recordsFrames
         app.addFrameObserver { [unowned self] frame, time in
             if self.recordsFrames { self.frames.append((time, frame)) }

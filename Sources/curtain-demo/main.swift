@@ -32,7 +32,8 @@ struct CurtainDemo: ParsableCommand {
 
         Ctrl-Z suspends the demo and fg brings it back. The terminal must be at least
         36×15. CURTAIN_REDUCE_MOTION=1 acts like --reduce-motion; NO_COLOR=1 draws
-        without colours (dimming becomes the faint attribute).
+        without colours (dimming becomes the faint attribute) unless --colors says
+        otherwise; CURTAIN_BACKGROUND acts like --background.
         """)
 
     // Every option is read as typed (strings, nil when absent) and checked by `DemoArguments`,
@@ -73,6 +74,12 @@ struct CurtainDemo: ParsableCommand {
     @Option(parsing: .unconditional, help: ArgumentHelp("Animation speed factor, 0.25 to 4 (2 = twice as fast; default 1).", valueName: "factor"))
     var speed: String?
 
+    @Option(help: ArgumentHelp("The terminal's background: light, dark or #rrggbb (default: asked of the terminal; CURTAIN_BACKGROUND).", valueName: "light|dark|#rrggbb"))
+    var background: String?
+
+    @Option(help: ArgumentHelp("Colours to draw with: 8, 16, 256, truecolor or none (default: what the terminal has; headless truecolor).", valueName: "depth"))
+    var colors: String?
+
     func run() throws {
         var arguments = DemoArguments()
         arguments.script = script
@@ -86,6 +93,8 @@ struct CurtainDemo: ParsableCommand {
         arguments.typingSpeed = typingSpeed
         arguments.reduceMotion = reduceMotion
         arguments.speed = speed
+        arguments.background = background
+        arguments.colors = colors
         let environmentReducesMotion = getenv("CURTAIN_REDUCE_MOTION").map { String(cString: $0) == "1" } ?? false
 
         switch try arguments.checked(environmentReducesMotion: environmentReducesMotion) {
@@ -93,6 +102,12 @@ struct CurtainDemo: ParsableCommand {
             try StandardStreams.writeOutput(text.hasSuffix("\n") ? text : text + "\n")
         case .run(var options):
             options.noColor = ColorDepth.noColorRequested(by: getenv("NO_COLOR").map { String(cString: $0) })
+            if options.background == nil, let named = getenv("CURTAIN_BACKGROUND").map({ String(cString: $0) }), !named.isEmpty {
+                options.background = TerminalColors(backgroundNamed: named)
+                if options.background == nil {
+                    MainActor.assumeIsolated { report("warning: CURTAIN_BACKGROUND \(MessageText.quoted(named)) is not a background (\(DemoArguments.backgroundHelp)); ignored") }
+                }
+            }
             let status: Int32 = try MainActor.assumeIsolated {
                 try DemoRunner.run(options)
             }

@@ -47,12 +47,49 @@ import CurtainScreen
         #expect(near(onDark.foreground, (115, 115, 115)))
     }
 
-    /// Without enough colours a dim is the faint attribute, bright colours turned normal.
-    @Test func theFaintMethodKeepsColoursAndDarkensBrightOnes() {
-        let dimmed = Style(foreground: .indexed(12), background: .indexed(4)).dimmed(by: 0.5, method: .faint)
-        #expect(dimmed.attributes == .dim)
-        #expect(dimmed.foreground == .indexed(4))
-        #expect(dimmed.background == .indexed(4))
+    /// With 8 or 16 colours a dim steps to darker palette colours; text lighter than its
+    /// background also turns faint.
+    @Test func theANSIMethodStepsToDarkerColours() {
+        let dark = DimMethod.ansi(terminal: .dark, hasBrightColors: true)
+        let onBlack = Style(foreground: .indexed(12), background: .indexed(0)).dimmed(by: 0.5, method: dark)
+        #expect(onBlack.foreground == .indexed(4))
+        #expect(onBlack.background == .indexed(0))
+        #expect(onBlack.attributes == .dim)
+        #expect(onBlack.isDimmed)
+        // Light blue on blue would become blue on blue, gone: it stays light blue, faint.
+        let onBlue = Style(foreground: .indexed(12), background: .indexed(4)).dimmed(by: 0.5, method: dark)
+        #expect(onBlue.foreground == .indexed(12))
+        #expect(onBlue.attributes == .dim)
+        // A grey bar goes darker grey; its black text stays black, not faint (that would lighten it).
+        let bar = Style(foreground: .indexed(0), background: .indexed(7)).dimmed(by: 0.5, method: dark)
+        #expect(bar.background == .indexed(8))
+        #expect(bar.foreground == .indexed(0))
+        #expect(!bar.attributes.contains(.dim))
+        // Without bright colours there is no grey: the bar goes black, its text takes the
+        // bar's old colour, faint.
+        let eight = Style(foreground: .indexed(0), background: .indexed(7))
+            .dimmed(by: 0.5, method: .ansi(terminal: .dark, hasBrightColors: false))
+        #expect(eight.background == .indexed(0))
+        #expect(eight.foreground == .indexed(7))
+        #expect(eight.attributes == .dim)
+    }
+
+    /// On a light terminal the default background is painted white-grey, and the default
+    /// (black) text stays: a white terminal dims to grey, as under a dimming view.
+    @Test func theANSIMethodGreysALightTerminal() {
+        let dimmed = Style.plain.dimmed(by: 0.5, method: .ansi(terminal: .light, hasBrightColors: true))
+        #expect(dimmed.background == .indexed(7))
+        #expect(dimmed.foreground.isDefault)
+        #expect(!dimmed.attributes.contains(.dim))
+        let onDark = Style.plain.dimmed(by: 0.5, method: .ansi(terminal: .dark, hasBrightColors: true))
+        #expect(onDark.background.isDefault)
+        #expect(onDark.attributes.contains(.dim))
+    }
+
+    /// Without colours a dim is the faint attribute alone.
+    @Test func theFaintMethodIsTheFaintAttribute() {
+        let dimmed = Style(attributes: .bold).dimmed(by: 0.5, method: .faint)
+        #expect(dimmed.attributes == [.bold, .dim])
         #expect(dimmed.isDimmed)
     }
 

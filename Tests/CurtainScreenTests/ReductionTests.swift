@@ -1,3 +1,4 @@
+import Glibc
 import CurtainLayout
 import PropertyBased
 import Testing
@@ -47,27 +48,81 @@ import CurtainScreen
         }
     }
 
-    /// The 256-colour choice is the perceptually nearest palette entry (OKLab, chroma weighted)
-    /// and always close to the colour.
+    /// The 256-colour choice is the perceptually nearest palette entry (OKLab, chroma and hue
+    /// weighted) — for a colour, the nearest colour unless none is near — and always close.
     @Test func nearestIndexedIsTheNearestInOKLab() async {
         await propertyCheck(count: 500, input: Gen.uint8(), Gen.uint8(), Gen.uint8()) { r, g, b in
             let index = ColorReduction.nearestIndexed256(red: r, green: g, blue: b)
             #expect(index >= 16)
-            let chosen = ColorReduction.distance((r, g, b), Palette.rgb(of: index))
-            let best = (16...255).map { ColorReduction.distance((r, g, b), Palette.rgb(of: UInt8($0))) }.min()!
-            #expect(chosen == best, "rgb(\(r), \(g), \(b)) → \(index)")
-            #expect(chosen < 0.02, "within a cube step or so, perceptually: \(chosen)")
+            func distance(_ i: Int) -> Double { ColorReduction.distance((r, g, b), Palette.rgb(of: UInt8(i))) }
+            func isColour(_ c: (red: UInt8, green: UInt8, blue: UInt8)) -> Bool {
+                OKLab(red: c.red, green: c.green, blue: c.blue).chroma >= ColorReduction.greyChroma
+            }
+            let chosen = distance(Int(index))
+            let best = (16...255).map(distance).min()!
+            let bestColour = (16...255).filter { isColour(Palette.rgb(of: UInt8($0))) }.map(distance).min()!
+            if isColour((r, g, b)), bestColour <= ColorReduction.nearEnough {
+                #expect(chosen == bestColour, "rgb(\(r), \(g), \(b)) → \(index): the nearest colour, not a grey")
+            } else {
+                #expect(chosen == best, "rgb(\(r), \(g), \(b)) → \(index)")
+            }
+            #expect(chosen <= ColorReduction.nearEnough, "within two cube steps or so, perceptually: \(chosen)")
         }
     }
 
-    /// A dimmed colour keeps its hue at 256 colours: a darker version of itself, not a grey.
-    @Test func dimmedColoursKeepTheirHueAt256() {
-        for index in [UInt8(196), 202, 208, 214, 220, 226, 190, 118, 46, 51, 39, 27, 21, 93, 201] {
-            let c = Palette.rgb(of: index)
-            let dimmed = OKLab(red: c.red, green: c.green, blue: c.blue).darkened(by: 0.5).rgb
+    /// The hue angle of a colour in OKLab, in degrees.
+    static func hue(_ c: (red: UInt8, green: UInt8, blue: UInt8)) -> Double {
+        let lab = OKLab(red: c.red, green: c.green, blue: c.blue)
+        return atan2(lab.b, lab.a) * 180 / .pi
+    }
+
+    static func hueDifference(_ x: Double, _ y: Double) -> Double {
+        let d = abs(x - y).truncatingRemainder(dividingBy: 360)
+        return min(d, 360 - d)
+    }
+
+    /// The demo's colour bands: a hue circle of saturated colours.
+    static let bands: [UInt8] = [196, 202, 208, 214, 220, 226, 190, 154, 118, 82, 46, 47, 48, 49, 50, 51,
+                                 45, 39, 33, 27, 21, 57, 93, 129, 165, 201, 200, 199, 198, 197]
+
+    /// Dimmed once (0.5) or twice (0.75, a pane's and the screen's dims composed), a colour at
+    /// 256 colours stays a colour of its own hue: a darker version of itself, never a grey.
+    @Test(arguments: [0.25, 0.5, 0.75])
+    func dimmedColoursKeepTheirHueAt256(strength: Double) {
+        for index in Self.bands {
+            let dimmed = Color.indexed(index).darkened(by: strength).rgbComponents!
             let reduced = Palette.rgb(of: ColorReduction.nearestIndexed256(red: dimmed.red, green: dimmed.green, blue: dimmed.blue))
             let lab = OKLab(red: reduced.red, green: reduced.green, blue: reduced.blue)
-            #expect(lab.chroma > 0.05, "indexed(\(index)) dimmed stays a colour: \(reduced)")
+            #expect(lab.chroma > ColorReduction.greyChroma, "indexed(\(index)) dimmed by \(strength) stays a colour: \(reduced)")
+            let drift = Self.hueDifference(Self.hue(dimmed), Self.hue(reduced))
+            #expect(drift < 35, "indexed(\(index)) dimmed by \(strength): hue moves \(drift)°")
+            #expect(Contrast.luminance(reduced) < Contrast.luminance(Palette.rgb(of: index)), "darker than the colour itself")
+        }
+    }
+
+    /// Colours that differ before a dim still differ after it wherever the palette allows:
+    /// the bands, dimmed, reduce to as many palette colours as there are palette colours of
+    /// distinct hue near their lightness (a dark palette has few: the cube's dark corner holds
+    /// 6 colours, 3 at 0.75 strength for the bands' two cube steps).
+    @Test func dimmedBandsStayApartAsFarAsThePaletteAllows() {
+        func distinct(_ strength: Double) -> Int {
+            Set(Self.bands.map { index -> UInt8 in
+                let c = Color.indexed(index).darkened(by: strength).rgbComponents!
+                return ColorReduction.nearestIndexed256(red: c.red, green: c.green, blue: c.blue)
+            }).count
+        }
+        // Measured with the previous, lightness-first matching: 26, 12 and 8 (three of them greys).
+        #expect(distinct(0.25) >= 29)
+        #expect(distinct(0.5) >= 17)
+        #expect(distinct(0.75) >= 7)
+        // Neighbouring bands that differ in hue by 30° or more never become one colour.
+        for strength in [0.25, 0.5] {
+            for (x, y) in zip(Self.bands, Self.bands.dropFirst()) {
+                let a = Color.indexed(x).darkened(by: strength).rgbComponents!, b = Color.indexed(y).darkened(by: strength).rgbComponents!
+                guard Self.hueDifference(Self.hue(a), Self.hue(b)) >= 30 else { continue }
+                #expect(ColorReduction.nearestIndexed256(red: a.red, green: a.green, blue: a.blue)
+                        != ColorReduction.nearestIndexed256(red: b.red, green: b.green, blue: b.blue), "\(x) and \(y) at \(strength)")
+            }
         }
     }
 

@@ -20,10 +20,11 @@ public final class HeadlessBackend: Backend {
     /// How many frames were presented.
     public private(set) var frameCount = 0
 
-    /// A headless screen of `size` cells, blank until the first frame.
     /// What the headless screen pretends to be: true colour on a dark background unless told.
     public var appearance: TerminalAppearance
 
+    /// A headless screen of `size` cells, blank until the first frame, pretending to be a
+    /// terminal of `appearance`.
     public init(size: Size, appearance: TerminalAppearance = .unknown) {
         self.size = size
         self.appearance = appearance

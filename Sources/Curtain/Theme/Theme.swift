@@ -70,8 +70,6 @@ public struct Theme: Sendable, Equatable {
     /// A notification of an error: its area and text.
     public var error: Style
 
-    /// A theme with every role given; start from ``dark`` and change a few roles when only
-    /// some differ. Each parameter sets the role of the same name.
     /// The terminal's own colours, as known or assumed: what a dim blends the default colours
     /// to, and what contrast is measured against.
     public var terminal: TerminalColors
@@ -86,9 +84,15 @@ public struct Theme: Sendable, Equatable {
     public var isLight: Bool { terminal.isLight }
 
     /// How dims darken with this theme: blended colours where the terminal shows them
-    /// (256 colours and more), the faint attribute with darker colours where it does not.
+    /// (256 colours and more), darker palette colours and the faint attribute with 8 or 16
+    /// colours, the faint attribute alone without colours.
     public var dimMethod: DimMethod {
-        colorDepth.showsDimAsFaint ? .faint : .blend(terminal: knowsTerminalColors ? terminal : nil)
+        switch colorDepth {
+        case .trueColor, .indexed256: .blend(terminal: knowsTerminalColors ? terminal : nil)
+        case .ansi16: .ansi(terminal: terminal, hasBrightColors: true)
+        case .ansi8: .ansi(terminal: terminal, hasBrightColors: false)
+        case .monochrome: .faint
+        }
     }
 
     public static func == (lhs: Theme, rhs: Theme) -> Bool {

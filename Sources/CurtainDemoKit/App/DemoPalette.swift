@@ -10,7 +10,7 @@ enum DemoPalette {
     static func paragraphs(_ theme: Theme) -> [Style] {
         switch (theme.colorDepth, theme.isLight) {
         case (.monochrome, _): return [.plain, .plain, .plain]
-        case (.ansi8, false): return [Style(foreground: .indexed(5)), Style(foreground: .indexed(3)), Style(foreground: .indexed(6))]
+        case (.ansi8, false): return [Style(foreground: .indexed(2)), Style(foreground: .indexed(3)), Style(foreground: .indexed(6))]
         case (.ansi8, true): return [Style(foreground: .indexed(5)), Style(foreground: .indexed(1)), Style(foreground: .indexed(4))]
         case (.ansi16, false): return [Style(foreground: .indexed(13)), Style(foreground: .indexed(11)), Style(foreground: .indexed(14))]
         case (.ansi16, true): return [Style(foreground: .indexed(5)), Style(foreground: .indexed(1)), Style(foreground: .indexed(4))]
@@ -35,7 +35,8 @@ enum DemoPalette {
     static func bar(_ theme: Theme) -> Style {
         switch (theme.colorDepth, theme.isLight) {
         case (.monochrome, _): return .plain
-        case (.ansi8, _), (.ansi16, _): return Style(foreground: .indexed(2))
+        case (.ansi8, false), (.ansi16, false): return Style(foreground: .indexed(2))
+        case (.ansi8, true), (.ansi16, true): return Style(foreground: .indexed(4))
         case (_, false): return Style(foreground: .indexed(34))
         case (_, true): return Style(foreground: .indexed(28))
         }

@@ -1,4 +1,5 @@
 import CurtainLayout
+import CurtainScreen
 
 /// The command line as typed, before it is checked: each option nil (or false) when it was
 /// not given, so that options which only make sense together can be told apart from defaults.
@@ -18,6 +19,8 @@ package struct DemoArguments: Sendable {
     package var typingSpeed: String?
     package var reduceMotion = false
     package var speed: String?
+    package var background: String?
+    package var colors: String?
 
     package init() {}
 
@@ -38,6 +41,20 @@ package struct DemoArguments: Sendable {
     package static let typingSpeedHelp =
         "use \(Int(ScriptTimeline.typingSpeedRange.lowerBound)) to \(Int(ScriptTimeline.typingSpeedRange.upperBound)) characters a second"
     package static let defaultSize = "80x24"
+    package static let backgroundHelp = "use light, dark or a colour as #rrggbb"
+    package static let colorsHelp = "use 8, 16, 256, truecolor or none"
+
+    /// The colour depths `--colors` names.
+    package static func colorDepth(named name: String) -> ColorDepth? {
+        switch name.lowercased() {
+        case "truecolor", "24bit": .trueColor
+        case "256": .indexed256
+        case "16": .ansi16
+        case "8": .ansi8
+        case "none", "0": .monochrome
+        default: nil
+        }
+    }
 
     package func checked(environmentReducesMotion: Bool = false) throws(DemoError) -> Action {
         if let name = printScript {
@@ -67,6 +84,18 @@ package struct DemoArguments: Sendable {
             case .failure:
                 throw usage("--size \(MessageText.quoted(size)) is not a size; use COLSxROWS in decimal digits, like 80x24")
             }
+        }
+        if let background {
+            guard let colors = TerminalColors(backgroundNamed: background) else {
+                throw usage("--background \(MessageText.quoted(background)) is not a background; \(Self.backgroundHelp)")
+            }
+            options.background = colors
+        }
+        if let colors {
+            guard let depth = Self.colorDepth(named: colors) else {
+                throw usage("--colors \(MessageText.quoted(colors)) is not a colour depth; \(Self.colorsHelp)")
+            }
+            options.colors = depth
         }
         if let output {
             guard let parsed = DemoOptions.Output(rawValue: output) else {
@@ -101,6 +130,7 @@ package struct DemoArguments: Sendable {
             ("--script", script != nil), ("--headless", headless), ("--size", size != nil),
             ("--output", output != nil), ("--frames", frames), ("--record", record != nil), ("--force", force),
             ("--typing-speed", typingSpeed != nil), ("--reduce-motion", reduceMotion), ("--speed", speed != nil),
+            ("--background", background != nil), ("--colors", colors != nil),
         ].filter(\.1).map(\.0)
     }
 

@@ -1,4 +1,5 @@
 import CurtainLayout
+import CurtainScreen
 
 /// Everything the command line decides, checked by ``DemoArguments``.
 package struct DemoOptions: Sendable {
@@ -20,6 +21,16 @@ package struct DemoOptions: Sendable {
     /// as faint, like the terminal does (which reads `NO_COLOR` itself).
     package var noColor = false
     package var speed = 1.0
+    /// The terminal's colours as the user gave them (`--background`, else `CURTAIN_BACKGROUND`):
+    /// the theme follows them, and headless output and recordings show them. Nil: what the
+    /// terminal says, or dark when there is none.
+    package var background: TerminalColors?
+    /// The colour depth the user asked for (`--colors`), over what the terminal reports and
+    /// over `NO_COLOR`. Nil: the terminal's, or true colour headless (none with `NO_COLOR`).
+    package var colors: ColorDepth?
+
+    /// The colour depth headless output and recordings are drawn at.
+    var headlessColorDepth: ColorDepth { colors ?? (noColor ? .monochrome : .trueColor) }
 
     package init() {}
 }

@@ -30,8 +30,9 @@ package enum DemoRunner {
     private static func runHeadless(_ options: DemoOptions, timeline: ScriptTimeline?) throws -> Int32 {
         let clock = ManualClock()
         let demo = DemoApp(clock: clock, motion: motion(options))
-        // What a terminal would show: no colours under NO_COLOR, else every colour as drawn.
-        let colorDepth: ColorDepth = options.noColor ? .monochrome : .trueColor
+        // What a terminal would show: the depth asked for, no colours under NO_COLOR, else
+        // every colour as drawn; the theme is the one such a terminal would get.
+        let colorDepth = options.headlessColorDepth
         // No wall-clock timestamp: the file is byte-identical from run to run.
         let recorder = try options.record.map {
             try FrameRecorder(path: $0, size: options.size, timestamp: nil, force: options.force, colorDepth: colorDepth)
@@ -54,7 +55,8 @@ package enum DemoRunner {
         }
         // Without a script, the first frame is the whole run: an empty script ends at once.
         let script = timeline ?? ScriptTimeline(script: Script(fileName: "", steps: []))
-        let scripted = ScriptedBackend(playing: script, over: HeadlessBackend(size: options.size))
+        let scripted = ScriptedBackend(playing: script, over: HeadlessBackend(
+            size: options.size, appearance: TerminalAppearance(colorDepth: colorDepth, colors: options.background)))
         scripted.isIdle = { !demo.scene.isAnimating }
         // Only the last frame is shown: while nothing moves, the run jumps from one scripted
         // event to the next instead of composing every tick of the clock pane in between (an
@@ -81,6 +83,7 @@ package enum DemoRunner {
             terminal.stop()
             for warning in warnings { StandardStreams.writeError("curtain-demo: warning: \(warning)\n") }
         }
+        if let background = options.background { terminal.terminalColors = background }
         let clock = SystemClock()
         let demo = DemoApp(clock: clock, motion: motion(options))
         let recorder = try options.record.map {

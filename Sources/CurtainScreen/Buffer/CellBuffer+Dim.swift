@@ -7,33 +7,15 @@ public enum DimMethod: Sendable, Equatable {
     /// terminal is known to use (`terminal`), so a white terminal dims to grey; without
     /// them the default foreground turns faint and the default background stays.
     case blend(terminal: TerminalColors?)
-    /// The faint attribute, bright ANSI foregrounds turned to their normal forms: for
-    /// terminals of 8 or 16 colours (or none), where blended colours would collapse to a few.
+    /// For terminals of 8 or 16 colours, where blends would collapse to a few colours: each
+    /// colour steps to a darker one of the palette (bright to normal; backgrounds also white to
+    /// grey and grey to black, or white to black with 8 colours, and a light terminal's default
+    /// background to white), and text lighter than its new background turns faint — as a dimming view over it
+    /// would darken it. Text darker than its background keeps its colour: faint would lighten
+    /// it. `terminal` is the terminal's colours, known or assumed.
+    case ansi(terminal: TerminalColors, hasBrightColors: Bool)
+    /// The faint attribute alone: for terminals without colours.
     case faint
-}
-
-/// The colours a terminal draws "default" in, as far as they are known (it answered OSC 10
-/// and 11, or the user said): what a dim blends and what contrast is measured against.
-public struct TerminalColors: Sendable, Equatable {
-    public var foreground: (red: UInt8, green: UInt8, blue: UInt8)
-    public var background: (red: UInt8, green: UInt8, blue: UInt8)
-
-    public init(foreground: (red: UInt8, green: UInt8, blue: UInt8), background: (red: UInt8, green: UInt8, blue: UInt8)) {
-        self.foreground = foreground
-        self.background = background
-    }
-
-    /// Light text on black: what a dark terminal is assumed to be.
-    public static let dark = TerminalColors(foreground: (229, 229, 229), background: (0, 0, 0))
-    /// Black text on white: what a light terminal is assumed to be.
-    public static let light = TerminalColors(foreground: (0, 0, 0), background: (255, 255, 255))
-
-    /// Whether the background is light (its luminance above the middle).
-    public var isLight: Bool { Contrast.luminance(background) > 0.18 }
-
-    public static func == (lhs: TerminalColors, rhs: TerminalColors) -> Bool {
-        lhs.foreground == rhs.foreground && lhs.background == rhs.background
-    }
 }
 
 extension CellBuffer {
@@ -86,7 +68,21 @@ extension Style {
         switch method {
         case .faint:
             result.attributes.insert(.dim)
-            if let index = foreground.index, (8...15).contains(index) { result.foreground = .indexed(index - 8) }
+        case .ansi(let terminal, let hasBrightColors):
+            // Colours beyond the palette (a custom theme's) first become the palette's.
+            let depth: ColorDepth = hasBrightColors ? .ansi16 : .ansi8
+            let foreground = ColorReduction.reduce(foreground, to: depth), background = ColorReduction.reduce(background, to: depth)
+            result.background = Self.darkerANSI(background, isBackground: true, terminal: terminal, bright: hasBrightColors)
+            result.foreground = Self.darkerANSI(foreground, isBackground: false, terminal: terminal, bright: hasBrightColors)
+            // Text the colour of its new background would vanish (light blue on a blue that was
+            // light blue; black on a grey gone black): it keeps its colour, or takes the
+            // background's old one, and turns faint below.
+            if result.foreground == result.background {
+                result.foreground = foreground != result.background ? foreground : background
+            }
+            let text = result.foreground.isDefault ? terminal.foreground : result.foreground.resolvedRGB ?? terminal.foreground
+            let area = result.background.isDefault ? terminal.background : result.background.resolvedRGB ?? terminal.background
+            if Contrast.luminance(text) > Contrast.luminance(area) { result.attributes.insert(.dim) }
         case .blend(let terminal):
             if foreground.isDefault {
                 if let terminal {
@@ -104,6 +100,26 @@ extension Style {
             }
         }
         return result
+    }
+
+    /// The next darker colour of the 8 or 16 ANSI colours for a dim: bright forms to their
+    /// normal ones; for backgrounds also white (7) to grey (8) and grey to black (white to
+    /// black with 8 colours), and a light terminal's default background to white (7), the
+    /// nearest darker one. The normal colours 1–6 have nothing darker but black, which would
+    /// erase what is drawn on them: they stay (their text turns faint). `color` is the default
+    /// or one of the 16.
+    static func darkerANSI(_ color: Color, isBackground: Bool, terminal: TerminalColors, bright: Bool) -> Color {
+        if color.isDefault {
+            return isBackground && terminal.isLight ? .indexed(7) : color
+        }
+        guard let index = color.index, index < 16 else { return color }
+        switch index {
+        case 9...15: return .indexed(index - 8)
+        // Text in white or grey turns faint instead: grey and then faint would be twice.
+        case 7 where isBackground: return .indexed(bright ? 8 : 0)
+        case 8 where isBackground: return .indexed(0)
+        default: return color
+        }
     }
 }
 

@@ -2,9 +2,9 @@ import Synchronization
 
 /// Maps colours to what a terminal of a given ``ColorDepth`` can show. Pure functions.
 ///
-/// Nearness is perceptual: distance in ``OKLab`` with chroma weighted up, so a colour is
-/// matched by one of its own hue where the palette has one (a dimmed yellow becomes a darker
-/// yellow, not a grey), and colours that differ keep differing as far as the palette allows.
+/// Nearness is perceptual: distance in ``OKLab`` with chroma and hue weighted up, and a colour
+/// is matched by a colour rather than a grey wherever one is near, so it keeps its hue (a dimmed yellow becomes a darker yellow,
+/// not a grey) and colours of different hues keep differing as far as the palette allows.
 public enum ColorReduction {
     /// The nearest colour of the 256-colour palette's fixed part (cube 16–231 and grey ramp
     /// 232–255). The ANSI colours 0–15 are never chosen: terminals let users redefine them.
@@ -68,8 +68,8 @@ public enum ColorReduction {
 
     /// `style` as a terminal of `depth` can show it, keeping dimming visible.
     ///
-    /// Colours reduce as in ``reduce(_:to:)-(Color,_)``. A dimmed style (``Style/isDimmed``) at
-    /// 16, 8 or no colours would lose its darkening (dark blends mostly land on black), so
+    /// Colours reduce as in ``reduce(_:to:)-(Color,_)``. A style dimmed by blending
+    /// (``Style/isDimmed``, its colours RGB blends) at 16, 8 or no colours would lose its darkening (dark blends mostly land on black), so
     /// there it also gets the faint attribute, and its foreground is reduced from the blend
     /// brightened back to full (hue kept, max component 255) so faint text keeps its hue rather
     /// than turning black. Its background reduces plainly (darker is right for a background).
@@ -84,7 +84,8 @@ public enum ColorReduction {
             result.attributes.formSymmetricDifference(.reverse)
         }
         result.background = reduce(style.background, to: depth)
-        if style.isDimmed, depth.showsDimAsFaint, !style.attributes.contains(.dim) {
+        let isBlend = style.foreground.rgbComponents != nil || style.background.rgbComponents != nil
+        if style.isDimmed, isBlend, depth.showsDimAsFaint, !style.attributes.contains(.dim) {
             // A blended dim where blends collapse to black: faint, with the text's hue.
             result.attributes.insert(.dim)
             result.foreground = reduce(brightened(style.foreground), to: depth)
@@ -111,12 +112,27 @@ public enum ColorReduction {
     static func nearest(in indexes: ClosedRange<UInt8>, to c: (UInt8, UInt8, UInt8)) -> UInt8 {
         let target = OKLab(red: c.0, green: c.1, blue: c.2)
         var best = indexes.lowerBound, bestDistance = Double.infinity
+        var bestColour: UInt8?, bestColourDistance = Double.infinity
         for index in indexes {
-            let d = target.distance(to: paletteLab[Int(index)])
+            let candidate = paletteLab[Int(index)]
+            let d = target.distance(to: candidate)
             if d < bestDistance { best = index; bestDistance = d }
+            if candidate.chroma >= greyChroma, d < bestColourDistance { bestColour = index; bestColourDistance = d }
         }
+        // A colour is matched by a colour, not a grey, wherever one is near enough: a dimmed
+        // yellow that turned grey while a green beside it stayed green made a dimmed pane
+        // blotchy. Only a colour far from every colour of the palette (almost black) goes grey.
+        if target.chroma > greyChroma, let bestColour, bestColourDistance <= nearEnough { return bestColour }
         return best
     }
+
+    /// Chroma below which a colour counts as grey (the palette's greys have none; its least
+    /// coloured cube entries have about 0.04).
+    package static let greyChroma = 0.03
+
+    /// How far (``OKLab/distance(to:)``) a colour of the palette may be and still be chosen
+    /// over a nearer grey: about two steps of the colour cube.
+    package static let nearEnough = 0.06
 
     /// How different two colours look (squared, perceptual; see ``OKLab/distance(to:)``).
     package static func distance(_ a: (UInt8, UInt8, UInt8), _ b: (red: UInt8, green: UInt8, blue: UInt8)) -> Double {

@@ -54,11 +54,17 @@ public struct OKLab: Sendable, Equatable {
         return OKLab(l: l * keep, a: a * keep, b: b * keep)
     }
 
-    /// Squared perceptual distance, with chroma differences weighted up so that a colour is
-    /// matched by one of its own hue (a darker green, not a grey) wherever the palette has one.
+    /// Squared perceptual distance for matching a colour to a palette: lightness, chroma and
+    /// hue differences, with chroma weighted 3 and hue 10 against lightness, so that a colour
+    /// is matched by one of its own hue (a darker yellow, not a grey or an olive green) even
+    /// where that costs some lightness — the palette's dark colours are few and far apart.
     public func distance(to other: OKLab) -> Double {
         let dl = l - other.l, da = a - other.a, db = b - other.b
-        return dl * dl + 2 * (da * da + db * db)
+        let dc = chroma - other.chroma
+        // ΔH² = Δa² + Δb² − ΔC²: what is left of the colour difference once lightness and
+        // chroma are accounted for (CIE's hue difference).
+        let dh2 = max(0, da * da + db * db - dc * dc)
+        return dl * dl + 3 * dc * dc + 10 * dh2
     }
 
     static func linear(_ value: UInt8) -> Double { linearTable[Int(value)] }

@@ -1,0 +1,39 @@
+import CurtainScreen
+
+/// An sRGB colour as a terminal shows it.
+public typealias RGB = (red: UInt8, green: UInt8, blue: UInt8)
+
+/// The colours a person sees in a cell: what a terminal with `terminal` as its default colours
+/// and xterm's palette draws for a style that has already been reduced to the terminal's colour
+/// depth (`CellBuffer.reducingColors(to:)`, as the backends and `--output ansi` do).
+///
+/// Reverse video swaps the two. Faint text is modelled as most terminals draw it (VTE, kitty,
+/// tmux into them): the foreground halfway to the background. Bold is drawn in the same colour
+/// (xterm's "bold as bright" for the eight basic colours is a setting, off in most terminals).
+public struct SeenColors {
+    public var foreground: RGB
+    public var background: RGB
+
+    public init(_ style: Style, terminal: TerminalColors) {
+        func resolve(_ color: Color, default fallback: RGB) -> RGB {
+            if color.isDefault { return fallback }
+            if let index = color.index { return Palette.rgb(of: index) }
+            return color.rgbComponents ?? fallback
+        }
+        var fg = resolve(style.foreground, default: terminal.foreground)
+        var bg = resolve(style.background, default: terminal.background)
+        if style.attributes.contains(.reverse) { swap(&fg, &bg) }
+        if style.attributes.contains(.dim) {
+            func mid(_ a: UInt8, _ b: UInt8) -> UInt8 { UInt8((Int(a) + Int(b)) / 2) }
+            fg = (mid(fg.red, bg.red), mid(fg.green, bg.green), mid(fg.blue, bg.blue))
+        }
+        foreground = fg
+        background = bg
+    }
+
+    /// The WCAG 2 contrast ratio of the text against its background.
+    public var contrast: Double { Contrast.ratio(foreground, background) }
+
+    public var foregroundLuminance: Double { Contrast.luminance(foreground) }
+    public var backgroundLuminance: Double { Contrast.luminance(background) }
+}

@@ -67,8 +67,8 @@ struct ReferenceText {
     }
 
     /// Every row at `width`: each line wrapped on its own (an empty line is one empty row), and
-    /// a row of the caret's own below its line when it sits at the line's end after text or
-    /// spaces that fill the last row.
+    /// a row of the caret's own below its line when it sits on the last row after text or
+    /// spaces that fill it (at the line's end or before more spaces).
     func rows(width: Int) -> (rows: [String], caretRow: Int, caretColumn: Int) {
         var rows: [String] = []
         var caretRow = 0
@@ -91,16 +91,15 @@ struct ReferenceText {
             if column < width {
                 caretRow = first + row
                 caretColumn = column
-            } else if caret.offset == line.utf8.count {
-                rows.append("")   // the caret's own row
-                caretRow = rows.count - 1
-                caretColumn = 0
             } else if row < starts.count - 1 {
                 caretRow = first + row + 1   // no cell on its row: the start of the next
                 caretColumn = 0
             } else {
-                caretRow = first + row   // among spaces overflowing the last row
-                caretColumn = width - 1
+                // No cell on the last row (after the characters that fill it, or among the
+                // spaces after them, at the line's end or not): the caret's own row.
+                rows.append("")
+                caretRow = rows.count - 1
+                caretColumn = 0
             }
         }
         return (rows, caretRow, caretColumn)
@@ -118,6 +117,80 @@ let editPieces: [String] = [
 
 enum EditStep: Sendable {
     case insert(Int), paste([Int]), backspace, delete, left, right, wordLeft, wordRight, home, end, up, down, caret(Int, Int), width(Int)
+
+    /// Does the step to `text`, and its edits to `reference` (whose caret the caller sets to
+    /// the text's after moves); a width step changes `width`.
+    func apply(to text: inout EditableText, reference: inout ReferenceText, width: inout Int) {
+        switch self {
+        case .insert(let piece):
+            text.insert(contentsOf: editPieces[piece])
+            reference.insert(editPieces[piece])
+        case .paste(let pieces):
+            let pasted = pieces.map { editPieces[$0] }.joined()
+            text.insert(contentsOf: pasted)
+            reference.insert(pasted)
+        case .backspace:
+            text.deleteBackward()
+            reference.deleteBackward()
+        case .delete:
+            text.deleteForward()
+            reference.deleteForward()
+        case .left: text.moveLeft()
+        case .right: text.moveRight()
+        case .wordLeft: text.moveWordLeft()
+        case .wordRight: text.moveWordRight()
+        case .home: text.moveToLineStart()
+        case .end: text.moveToLineEnd()
+        case .up: text.moveUp(width: width)
+        case .down: text.moveDown(width: width)
+        case .caret(let line, let offset):
+            text.caret = TextPosition(line: line, offset: offset)
+        case .width(let newWidth): width = newWidth
+        }
+    }
+}
+
+/// Checks what the caret cell shows, whatever the rules for placing the caret: never half of
+/// a wide character, and when it falls on a character of its row, the first character drawn
+/// after the caret (past characters of no width and the spaces the wrapper drops at a row's
+/// end) — not one before it, as a caret put in the last column of a row that ends exactly at
+/// the width would. `row` is the caret's row counted from the first of `line` (the caret's
+/// line); `offset` is the caret's.
+func expectCaretCellShowsWhatFollows(line: String, offset: Int, row: Int, column: Int, width: Int, _ label: String,
+                                     sourceLocation: SourceLocation = #_sourceLocation) {
+    // The rows' contents in the line (between them: spaces the wrapper drops).
+    var contents: [Range<Int>] = []
+    TextWrapper.forEachRow(of: line[...], width: width) { start, end in
+        contents.append(start..<end)
+        return true
+    }
+    if contents.isEmpty { contents = [0..<0] }
+    guard row < contents.count else {
+        #expect(row == contents.count && column == 0, "the caret's own row: \(label)", sourceLocation: sourceLocation)
+        return
+    }
+    // Each cluster drawn: its offset, first column, row and display text (a cluster wider than
+    // the row is drawn as "…"); the line's own clusters, not its display text's, which can join
+    // differently (a control picture takes the spacing mark after a control character).
+    var drawn: [(offset: Int, column: Int, row: Int, text: String, cells: Int)] = []
+    var offset0 = 0
+    for character in line {
+        defer { offset0 += character.utf8.count }
+        guard let inRow = contents.firstIndex(where: { $0.contains(offset0) }) else { continue }
+        let cluster = DisplayCluster(character)
+        let cells = min(cluster.width, width)
+        guard cells > 0 else { continue }
+        let x = drawn.last.map { $0.row == inRow ? $0.column + $0.cells : 0 } ?? 0
+        drawn.append((offset0, x, inRow, cluster.width > width ? "\u{2026}" : cluster.text, cells))
+    }
+    let rowCells = drawn.filter { $0.row == row }
+    guard column < rowCells.reduce(0, { $0 + $1.cells }) else { return }   // after the row's content
+    let under = rowCells.first { $0.column == column }
+    #expect(under != nil, "the caret cell is inside a wide character: \(label)", sourceLocation: sourceLocation)
+    let next = drawn.first { $0.offset >= offset }
+    #expect(under?.offset == next?.offset,
+            "the caret cell shows \(under?.text ?? "nil"), the next character drawn is \(next?.text ?? "nil"): \(label)",
+            sourceLocation: sourceLocation)
 }
 
 let editSteps = Gen.oneOf(
@@ -142,32 +215,7 @@ let editSteps = Gen.oneOf(
             var width = startWidth
             _ = text.rowCount(width: width)
             for (number, step) in steps.enumerated() {
-                switch step {
-                case .insert(let piece):
-                    text.insert(contentsOf: editPieces[piece])
-                    reference.insert(editPieces[piece])
-                case .paste(let pieces):
-                    let pasted = pieces.map { editPieces[$0] }.joined()
-                    text.insert(contentsOf: pasted)
-                    reference.insert(pasted)
-                case .backspace:
-                    text.deleteBackward()
-                    reference.deleteBackward()
-                case .delete:
-                    text.deleteForward()
-                    reference.deleteForward()
-                case .left: text.moveLeft()
-                case .right: text.moveRight()
-                case .wordLeft: text.moveWordLeft()
-                case .wordRight: text.moveWordRight()
-                case .home: text.moveToLineStart()
-                case .end: text.moveToLineEnd()
-                case .up: text.moveUp(width: width)
-                case .down: text.moveDown(width: width)
-                case .caret(let line, let offset):
-                    text.caret = TextPosition(line: line, offset: offset)
-                case .width(let newWidth): width = newWidth
-                }
+                step.apply(to: &text, reference: &reference, width: &width)
                 // Moves are checked for landing on a boundary; the reference follows the caret.
                 reference.caret = text.caret
                 let label = "step \(number) \(step), width \(width), lines \(reference.lines), caret \(text.caret)"
@@ -181,8 +229,116 @@ let editSteps = Gen.oneOf(
                 #expect(text.rowCount(width: width) == expected.rows.count, "\(label)")
                 let caret = text._caret(width: width)
                 #expect(caret.row == expected.caretRow && caret.column == expected.caretColumn, "\(label)")
+                let rowsAbove = reference.lines[..<text.caret.line].reduce(0) { $0 + max(1, TextWrapper.lineCount($1, width: width)) }
+                expectCaretCellShowsWhatFollows(line: line, offset: text.caret.offset, row: caret.row - rowsAbove,
+                                                column: caret.column, width: width, label)
             }
         }
+    }
+
+    /// The same random edits, checked against a fresh ``EditableText`` of the same string with
+    /// the caret in the same place (the caret's own row depends on where it is): after every
+    /// step the rows, their count (block sums and the caret's own row) and the caret agree,
+    /// and every layout the edited text keeps — updated in place by the edits — is the line
+    /// laid out from scratch.
+    @Test func incrementalMeasuringAgreesWithAFreshText() async {
+        await propertyCheck(count: 300, input: editSteps.array(of: 1...80), Gen.int(in: 1...12)) { steps, startWidth in
+            var text = EditableText()
+            var reference = ReferenceText()
+            var width = startWidth
+            _ = text.rowCount(width: width)
+            for (number, step) in steps.enumerated() {
+                step.apply(to: &text, reference: &reference, width: &width)
+                let label = "step \(number) \(step), width \(width), lines \(text.lines), caret \(text.caret)"
+                for (line, kept) in text.layout.lines {
+                    #expect(kept == LineLayout(text.lineText(line), width: text.measuredWidth), "line \(line): \(label)")
+                }
+                var fresh = EditableText(text.string)
+                fresh.caret = text.caret
+                #expect(fresh.caret == text.caret, "\(label)")
+                #expect(text.rowCount(width: width) == fresh.rowCount(width: width), "\(label)")
+                #expect(text._rows(width: width) == fresh._rows(width: width), "\(label)")
+                let caret = text._caret(width: width)
+                let freshCaret = fresh._caret(width: width)
+                #expect(caret.row == freshCaret.row && caret.column == freshCaret.column, "\(label)")
+            }
+        }
+    }
+
+    /// One line's layout updated after a random edit anywhere in it equals the line laid out
+    /// from scratch: the re-wrap from two rows before the edit, until a row starts where an
+    /// old one did, at every width from 1.
+    @Test func aLineLayoutUpdatedAfterAnEditEqualsAFreshOne() async {
+        let piece = Gen.int(in: 0..<editPieces.count).map { editPieces[$0] }.array(of: 0...14).map {
+            $0.joined().filter { !TextWrapper.isHardBreak($0) }
+        }
+        await propertyCheck(count: 2_000, input: piece, piece, Gen.int(in: 0...1_000), Gen.int(in: 0...1_000),
+                            Gen.int(in: 1...12)) { before, inserted, from, length, width in
+            let boundaries = ReferenceText.boundaries(before)
+            let start = boundaries[from % boundaries.count]
+            let ends = boundaries.filter { $0 >= start }
+            let oldEnd = ends[length % ends.count]
+            let utf8 = Array(before.utf8)
+            let after = String(decoding: utf8[..<start] + Array(inserted.utf8) + utf8[oldEnd...], as: UTF8.self)
+            var layout = LineLayout(before[...], width: width)
+            layout.update(after[...], editedFrom: start, oldEnd: oldEnd, newEnd: start + inserted.utf8.count)
+            #expect(layout == LineLayout(after[...], width: width), "\(before.debugDescription) [\(start)..<\(oldEnd)] → \(inserted.debugDescription), width \(width)")
+        }
+    }
+
+    /// A caret on the last row of its line after characters that fill the row exactly, with a
+    /// space typed after them, has no cell on that row: it goes to a row of its own, as at the
+    /// line's end, instead of onto the row's last character (half of a wide one).
+    @Test func aCaretAfterARowThatEndsAtTheWidthHasItsOwnRow() {
+        var text = EditableText("and then somea ")
+        text.caret = TextPosition(line: 0, offset: 13)   // after "some"
+        text.insert("日")
+        #expect(text.lines == ["and then some日a "])
+        #expect(text.caret == TextPosition(line: 0, offset: 16))
+        // A fresh text of the same string has its caret at the end, after the trailing space,
+        // where it has a row of its own; with the caret in the same place they agree.
+        var atEnd = EditableText(text.string)
+        #expect(atEnd.rowCount(width: 7) == 4)
+        #expect(atEnd._rows(width: 7) == ["and", "then", "some日a", ""])
+        var fresh = EditableText(text.string)
+        fresh.caret = text.caret
+        #expect(text.rowCount(width: 7) == 3)
+        #expect(fresh.rowCount(width: 7) == 3)
+        #expect(text._rows(width: 7) == ["and", "then", "some日a"])
+        #expect(text._caret(width: 7) == (row: 2, column: 6), "between 日 and a")
+        // After "some日a" (7 cells, the width), before the space: its own row, not column 6.
+        text.moveRight()
+        #expect(text.caret == TextPosition(line: 0, offset: 17))
+        #expect(text._caret(width: 7) == (row: 3, column: 0))
+        #expect(text.rowCount(width: 7) == 4)
+        #expect(text._rows(width: 7) == ["and", "then", "some日a", ""])
+        // The editor's case: "somea" then 日 typed between it and a trailing space.
+        var typed = EditableText("and then somea ")
+        _ = typed.rowCount(width: 7)
+        typed.moveLeft()
+        typed.insert("日")
+        #expect(typed.lines == ["and then somea日 "])
+        #expect(typed._rows(width: 7) == ["and", "then", "somea日", ""])
+        #expect(typed._caret(width: 7) == (row: 3, column: 0))
+        #expect(typed.rowCount(width: 7) == 4)
+        // Spaces overflowing a row that is not full: the same, once they reach the width.
+        var spaces = EditableText("abc    ")
+        spaces.caret = TextPosition(line: 0, offset: 4)
+        #expect(spaces._caret(width: 5) == (row: 0, column: 4))
+        #expect(spaces.rowCount(width: 5) == 1)
+        spaces.caret = TextPosition(line: 0, offset: 5)
+        #expect(spaces._caret(width: 5) == (row: 1, column: 0))
+        #expect(spaces.rowCount(width: 5) == 2)
+        // A mark of no width that cannot join the control character before it still belongs
+        // to the row's content: a caret before it, after "a␉" filling the row, has no cell.
+        var mark = EditableText("a\t\u{301}")
+        mark.caret = TextPosition(line: 0, offset: 2)
+        #expect(mark.caret.offset == 2, "a cluster boundary")
+        #expect(mark._caret(width: 2) == (row: 1, column: 0))
+        #expect(mark.rowCount(width: 2) == 2)
+        mark.caret = TextPosition(line: 0, offset: 1)
+        #expect(mark._caret(width: 2) == (row: 0, column: 1))
+        #expect(mark.rowCount(width: 2) == 1)
     }
 
     /// The same on a text of many blocks (edits that cross block boundaries, join and split

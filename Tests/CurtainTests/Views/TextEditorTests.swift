@@ -114,7 +114,7 @@ func caretCells(_ pilot: Pilot, in rect: Rect) -> [Point] {
         let keys: [Key] = [.character("a"), .character("x"), .character(" "), .character(" "), .character("日"),
                            .character("🎉"), .character("。"), .character("-"), .enter, .backspace, .backspace, .delete,
                            .left, .left, .right, .up, .down, .home, .end, Key(.left, modifiers: .control), .alt("f")]
-        await propertyCheck(count: 15, input: Gen.int(in: 3...16), Gen.int(in: 0..<keys.count).array(of: 1...50),
+        await propertyCheck(count: 40, input: Gen.int(in: 3...16), Gen.int(in: 0..<keys.count).array(of: 1...50),
                             Gen.int(in: 0...1_000)) { width, presses, seed in
             let (pilot, editor) = makeEditorApp("the quick brown fox jumps over 日本語のテキスト\nand then some",
                                                 size: Size(width: width + 2, height: 62))
@@ -135,8 +135,38 @@ func caretCells(_ pilot: Pilot, in rect: Rect) -> [Point] {
                 #expect(rows(pilot, in: frame).prefix(expected.rows.count).elementsEqual(expected.rows), "\(label)")
                 let caret = caretCells(pilot, in: frame).first
                 #expect(caret == Point(x: frame.minX + expected.caretColumn, y: frame.minY + expected.caretRow), "\(label)")
+                let line = reference.lines[reference.caret.line]
+                let rowsAbove = reference.lines[..<reference.caret.line].reduce(0) { $0 + max(1, TextWrapper.lineCount($1, width: width)) }
+                expectCaretCellShowsWhatFollows(line: line, offset: reference.caret.offset, row: expected.caretRow - rowsAbove,
+                                                column: expected.caretColumn, width: width, label)
             }
         }
+    }
+
+    /// A case the random edits found: at width 7, "somea" then a space typed, Left, and 日
+    /// typed between them — "somea日" ends exactly at the width, and the caret after it drew
+    /// a blank caret cell over the right half of 日 (the screen showed "somea"). The caret
+    /// goes to a row of its own below instead.
+    @Test func aWideCharacterThatFillsTheLastRowStaysOnScreenWithTheCaretAfterIt() {
+        let (pilot, editor) = makeEditorApp("the quick brown fox jumps over 日本語のテキスト\nand then some",
+                                            size: Size(width: 9, height: 62))
+        let frame = editor.frame
+        pilot.type("a ")
+        pilot.press(.left)
+        pilot.type("日")
+        #expect(editor.text.lines[1] == "and then somea日 ")
+        #expect(editor.text.caret == TextPosition(line: 1, offset: 17))
+        #expect(Array(rows(pilot, in: frame).prefix(13).suffix(4)) == ["and", "then", "somea日", ""])
+        #expect(caretCells(pilot, in: frame) == [Point(x: frame.minX, y: frame.minY + 12)])
+        // Left puts the caret on 日 (both cells), Right back on the row of its own.
+        pilot.press(.left)
+        #expect(caretCells(pilot, in: frame) == [Point(x: frame.minX + 5, y: frame.minY + 11), Point(x: frame.minX + 6, y: frame.minY + 11)])
+        #expect(rows(pilot, in: frame)[11] == "somea日")
+        pilot.press(.right)
+        #expect(caretCells(pilot, in: frame) == [Point(x: frame.minX, y: frame.minY + 12)])
+        pilot.press(.right)   // after the space, the end of the line: the same row
+        #expect(caretCells(pilot, in: frame) == [Point(x: frame.minX, y: frame.minY + 12)])
+        #expect(rows(pilot, in: frame)[11] == "somea日")
     }
 
     @Test func pasteIsOneEditAndItsLineBreaksStartLines() {

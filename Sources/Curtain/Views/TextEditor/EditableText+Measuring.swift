@@ -101,13 +101,15 @@ extension EditableText {
         return max(1, count)
     }
 
-    /// True when the caret is at the end of its line and the spaces or characters before it
-    /// fill the last row: then it is drawn at the start of a row of its own below, where the
-    /// next character will go (the wrapper drops trailing spaces, so they never make a row).
+    /// True when the caret is on the last row of its line after everything the row has cells
+    /// for — the characters that fill it, or the spaces typed after them that reach its width:
+    /// then it is drawn at the start of a row of its own below, where the next character will
+    /// go (the wrapper drops trailing spaces, so they never make a row). See
+    /// ``LineLayout/caretNeedsOwnRow(at:in:)``.
     mutating func caretHasOwnRow() -> Bool {
         let caret = caretPosition
         let layout = lineLayout(caret.line)
-        return layout.endNeedsOwnRow && caret.offset == lineLength(caret.line)
+        return layout.caretNeedsOwnRow(at: caret.offset, in: lineText(caret.line))
     }
 
     /// Rows of line `index`, with the caret's own row when it has one. Keeps the line's layout:
@@ -121,9 +123,10 @@ extension EditableText {
     /// The caret's row and column at the measured width.
     ///
     /// A caret that a row has no cell for — after the character that fills the row, or among
-    /// the spaces the wrapper drops at a soft break — is drawn at the start of the next row:
-    /// at the end of its line that is a row of its own (``caretHasOwnRow()``); spaces that
-    /// overflow the last row keep it in the row's last column.
+    /// the spaces the wrapper drops after it — is drawn at the start of the next row: after
+    /// the last row of its line that is a row of its own (``caretHasOwnRow()``), whether or
+    /// not spaces follow the caret. (The row's last column holds a character when the row
+    /// ends exactly at the width: a caret drawn there would hide it, or half of a wide one.)
     mutating func caretPlacement() -> (row: RowPosition, column: Int) {
         let caret = caretPosition
         let layout = lineLayout(caret.line)
@@ -132,8 +135,9 @@ extension EditableText {
         let line = lineText(caret.line)
         let column = LineLayout.cells(utf8Slice(line, layout.starts[row], caret.offset), width: measuredWidth)
         if column < measuredWidth { return (RowPosition(line: caret.line, row: row), column) }
-        if row < layout.rowCount - 1 { return (RowPosition(line: caret.line, row: row + 1), 0) }
-        return (RowPosition(line: caret.line, row: row), measuredWidth - 1)
+        // Not the last row: a caret with no cell on the last one has its own row (above).
+        assert(row < layout.rowCount - 1, "caretHasOwnRow() and the column disagree at \(caret)")
+        return (RowPosition(line: caret.line, row: row + 1), 0)
     }
 
     /// The position in row `position` whose column is nearest `goal` without passing it (the

@@ -37,9 +37,32 @@ struct LineLayout: Sendable, Equatable {
         return low
     }
 
-    /// Whether a caret at the end of the line needs a row of its own below the last: the
-    /// spaces typed after the last character (or the character itself) fill the last row.
-    var endNeedsOwnRow: Bool { lastRowWidth + trailingSpaces >= width }
+    /// Whether a caret at `offset` of `line` (the line laid out) has no cell on the last row —
+    /// the characters before it on the row, and the spaces typed after them, fill it — and so
+    /// is drawn on a row of its own below. At the end of the line, or with more spaces after
+    /// it: when the row ends exactly at the width, its last column holds a character, not a
+    /// dropped space the caret could take.
+    func caretNeedsOwnRow(at offset: Int, in line: Substring) -> Bool {
+        let last = starts.count - 1
+        guard offset >= starts[last] else { return false }
+        let contentEnd = ends[last]
+        if offset <= contentEnd {
+            // In the content: only when the content fills the row and nothing after the caret
+            // takes a cell (marks of no width that do not join the character before).
+            guard lastRowWidth >= width else { return false }
+            return utf8Slice(line, offset, contentEnd).allSatisfy { DisplayCluster($0).width == 0 }
+        }
+        // Among the spaces after the content: count them only as far as the room left.
+        let room = width - lastRowWidth
+        if room <= 0 { return true }
+        if offset >= line.utf8.count { return trailingSpaces >= room }
+        var cells = 0
+        for character in utf8Slice(line, contentEnd, offset) {
+            cells += min(DisplayCluster(character).width, max(1, width))
+            if cells >= room { return true }
+        }
+        return false
+    }
 
     // MARK: - Updating after an edit
 

@@ -83,7 +83,7 @@ open class View {
         }
     }
 
-    /// Places the subviews inside ``frame``. Called by the scene in every layout pass, parents
+    /// Places the subviews inside ``View/frame``. Called by the scene in every layout pass, parents
     /// before children.
     open func layoutSubviews() {}
 

@@ -70,8 +70,7 @@ struct GlyphMapper {
     /// Whether the current locale's character set is UTF-8.
     static func localeIsUnicode() -> Bool {
         guard let codeset = curtain_codeset() else { return false }
-        let name = String(cString: codeset).lowercased()
-        return name == "utf-8" || name == "utf8"
+        return LocaleCharacterSet.isUnicode(String(cString: codeset))
     }
 
     /// The glyph for `grapheme`.

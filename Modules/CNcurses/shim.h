@@ -65,8 +65,9 @@ static inline attr_t curtain_A_CHARTEXT(void) { return A_CHARTEXT; }
 static inline attr_t curtain_A_ATTRIBUTES(void) { return A_ATTRIBUTES; }
 static inline attr_t curtain_A_COLOR(void) { return A_COLOR; }
 
-// MARK: Line drawing for locales that cannot show Unicode box characters
-// (valid only once a screen exists: ncurses fills acs_map at newterm).
+// MARK: Line drawing and symbols for locales that cannot show Unicode
+// (valid only once a screen exists: ncurses fills acs_map at newterm; a terminal without one
+// of them gets ncurses' ASCII stand-in, such as < > ^ v for the arrows and # for the block).
 
 static inline chtype curtain_ACS_HLINE(void) { return ACS_HLINE; }
 static inline chtype curtain_ACS_VLINE(void) { return ACS_VLINE; }
@@ -83,5 +84,18 @@ static inline chtype curtain_ACS_CKBOARD(void) { return ACS_CKBOARD; }
 static inline chtype curtain_ACS_BLOCK(void) { return ACS_BLOCK; }
 static inline chtype curtain_ACS_BULLET(void) { return ACS_BULLET; }
 static inline chtype curtain_ACS_DIAMOND(void) { return ACS_DIAMOND; }
+static inline chtype curtain_ACS_LARROW(void) { return ACS_LARROW; }
+static inline chtype curtain_ACS_RARROW(void) { return ACS_RARROW; }
+static inline chtype curtain_ACS_UARROW(void) { return ACS_UARROW; }
+static inline chtype curtain_ACS_DARROW(void) { return ACS_DARROW; }
+static inline chtype curtain_ACS_DEGREE(void) { return ACS_DEGREE; }
+static inline chtype curtain_ACS_PLMINUS(void) { return ACS_PLMINUS; }
+static inline chtype curtain_ACS_LEQUAL(void) { return ACS_LEQUAL; }
+static inline chtype curtain_ACS_GEQUAL(void) { return ACS_GEQUAL; }
+static inline chtype curtain_ACS_NEQUAL(void) { return ACS_NEQUAL; }
+static inline chtype curtain_ACS_PI(void) { return ACS_PI; }
+static inline chtype curtain_ACS_STERLING(void) { return ACS_STERLING; }
+static inline chtype curtain_ACS_S1(void) { return ACS_S1; }
+static inline chtype curtain_ACS_S9(void) { return ACS_S9; }
 
 #endif

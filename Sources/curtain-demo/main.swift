@@ -142,9 +142,10 @@ private let typingRange =
     } catch {
         if CurtainDemo.exitCode(for: error) == .success {
             // --help: the help on standard output, exit 0 — or 1 with a message when it cannot
-            // be written (ArgumentParser's own printing would lose that error).
+            // be written (ArgumentParser's own printing would lose that error). Its arrows and
+            // × become ASCII where the terminal's locale cannot show them.
             do {
-                try StandardStreams.writeOutput(CurtainDemo.fullMessage(for: error) + "\n")
+                try StandardStreams.writeOutput(LocaleText.shown(CurtainDemo.fullMessage(for: error) + "\n"))
                 exit(0)
             } catch {
                 if !error.message.isEmpty { report(error.message) }

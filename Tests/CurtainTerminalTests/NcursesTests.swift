@@ -7,15 +7,27 @@ import Testing
 @Suite(.serialized) struct NcursesTests {}
 
 /// A temporary file for ncurses to write to, and /dev/null to read from.
+///
+/// A locale other than C.UTF-8 is this thread's only (`uselocale`): the C library and ncurses
+/// read the thread's locale, and tests on other threads at the same time (DisplayClusterTests
+/// compares widths with glibc's `wcwidth`) must never see `LANG=C` in the middle of theirs.
 final class ScratchTerminal {
     let output: UnsafeMutablePointer<FILE>
     let input: UnsafeMutablePointer<FILE>
+    /// The thread's own locale and the one it replaced, when one was set.
+    private var threadLocale: (own: locale_t, replaced: locale_t?)?
 
     init(term: String = "xterm-256color", locale: String = "C.UTF-8") {
         setenv("TERM", term, 1)
         unsetenv("LINES")
         unsetenv("COLUMNS")
-        setlocale(LC_ALL, locale)
+        if locale == "C.UTF-8" {
+            setlocale(LC_ALL, locale)
+        } else if let own = newlocale(LC_CTYPE_MASK, locale, nil) {
+            threadLocale = (own, uselocale(own))
+        } else {
+            Issue.record("locale \(locale) is not installed")
+        }
         output = tmpfile()!
         input = fopen("/dev/null", "r")!
     }
@@ -47,6 +59,10 @@ final class ScratchTerminal {
     deinit {
         fclose(output)
         fclose(input)
+        if let threadLocale {
+            uselocale(threadLocale.replaced)
+            freelocale(threadLocale.own)
+        }
         setlocale(LC_ALL, "C.UTF-8")
     }
 }

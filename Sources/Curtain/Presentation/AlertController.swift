@@ -172,6 +172,6 @@ final class AlertView: View {
 
     override func draw(into buffer: inout CellBuffer, clip: Rect) {
         buffer.fill(frame.intersection(clip), with: .blank(theme.sheet))
-        buffer.drawBox(frame, style: theme.sheetBorder, title: title, titleStyle: theme.sheetBorder, clip: clip)
+        buffer.drawBox(frame, style: theme.sheetBorder, title: title.map(theme.displayable), titleStyle: theme.sheetBorder, clip: clip)
     }
 }

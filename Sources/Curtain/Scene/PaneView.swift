@@ -62,10 +62,12 @@ open class PaneView: View {
         contentView?.frame = content
     }
 
-    /// Clears the pane with ``background`` and draws the border and title, in
+    /// Clears the pane with ``background`` and draws the border and title (ASCII stand-ins
+    /// where the terminal does not show Unicode: ``Theme/displayable(_:)``), in
     /// ``focusedBorderStyle`` while ``containsFocus``.
     open override func draw(into buffer: inout CellBuffer, clip: Rect) {
         buffer.fill(frame.intersection(clip), with: .blank(background))
+        let title = theme.displayable(self.title)
         if containsFocus {
             let style = focusedBorderStyle ?? theme.focusedBorder
             buffer.drawBox(frame, style: style, title: title, titleStyle: focusedBorderStyle ?? theme.focusedTitle,

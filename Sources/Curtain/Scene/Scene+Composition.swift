@@ -52,6 +52,8 @@ extension Scene {
     /// The screen shown below ``minimumSize``: ``tooSmallView`` over the whole screen.
     func composeTooSmall() -> CellBuffer {
         var buffer = CellBuffer(size: size)
+        // Not in the view tree, but drawn with the scene's theme (its colours, its text).
+        tooSmallView.scene = self
         tooSmallView.frame = buffer.bounds
         tooSmallView.required = minimumSize ?? .zero
         tooSmallView.draw(into: &buffer, clip: buffer.bounds)

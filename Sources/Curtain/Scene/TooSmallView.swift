@@ -21,11 +21,12 @@ public final class TooSmallView: View {
     /// The size needed; set by the scene.
     var required: Size = .zero
 
-    /// The lines, each centred, the block centred vertically.
+    /// The lines, each centred, the block centred vertically (`30x10` where the terminal does
+    /// not show Unicode).
     public override func draw(into buffer: inout CellBuffer, clip: Rect) {
         let size = frame.size
-        let lines = ["Terminal too small", "\(size.width)×\(size.height), needs \(required.width)×\(required.height)"]
-            + (hint.map { [$0] } ?? [])
+        let lines = (["Terminal too small", "\(size.width)×\(size.height), needs \(required.width)×\(required.height)"]
+            + (hint.map { [$0] } ?? [])).map(theme.displayable)
         let top = frame.minY + max(0, (size.height - lines.count) / 2)
         for (i, line) in lines.enumerated() {
             let x = frame.minX + max(0, (size.width - TextWidth.of(line)) / 2)

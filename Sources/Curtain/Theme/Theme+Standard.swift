@@ -1,6 +1,7 @@
 extension Theme {
     /// The theme for a terminal: light or dark after its background, designed for its colour
-    /// depth (see the type's overview). An unknown background counts as dark.
+    /// depth (see the type's overview), with ASCII stand-ins for views' own text where the
+    /// terminal does not show Unicode. An unknown background counts as dark.
     public static func standard(for appearance: TerminalAppearance) -> Theme {
         let light = appearance.isLight
         let terminal = appearance.colors ?? (light ? .light : .dark)
@@ -14,6 +15,7 @@ extension Theme {
         theme.terminal = terminal
         theme.knowsTerminalColors = appearance.colors != nil
         theme.colorDepth = appearance.colorDepth
+        theme.supportsUnicode = appearance.supportsUnicode
         return theme
     }
 

@@ -79,6 +79,10 @@ public struct Theme: Sendable, Equatable {
     public var knowsTerminalColors: Bool
     /// The colour depth the theme is designed for.
     public var colorDepth: ColorDepth
+    /// Whether the terminal shows Unicode text; when it does not, ``displayable(_:)`` gives
+    /// views ASCII stand-ins for their own text. True unless the standard theme was made for a
+    /// terminal whose locale is not UTF-8.
+    public var supportsUnicode = true
 
     /// Whether the theme is for a light terminal background.
     public var isLight: Bool { terminal.isLight }
@@ -98,7 +102,7 @@ public struct Theme: Sendable, Equatable {
     public static func == (lhs: Theme, rhs: Theme) -> Bool {
         lhs.roles == rhs.roles && lhs.terminal == rhs.terminal && lhs.colorDepth == rhs.colorDepth
             && lhs.knowsTerminalColors == rhs.knowsTerminalColors
-            && lhs.focusedBorderLine == rhs.focusedBorderLine
+            && lhs.focusedBorderLine == rhs.focusedBorderLine && lhs.supportsUnicode == rhs.supportsUnicode
     }
 
     /// Every role, for comparing and for checking contrast.

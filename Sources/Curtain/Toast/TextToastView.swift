@@ -102,7 +102,8 @@ public final class TextToastView: View {
     }
 
     /// The box and its top border line: the hint while the text is empty, else the count of
-    /// rows out of sight above, else the title.
+    /// rows out of sight above, else the title (with ASCII stand-ins where the terminal does not
+    /// show Unicode: `^ 3 rows above`).
     public override func draw(into buffer: inout CellBuffer, clip: Rect) {
         let box = frame
         guard box.width >= 3, box.height >= 1 else { return }
@@ -118,6 +119,6 @@ public final class TextToastView: View {
         } else {
             heading = "↑ many rows above"
         }
-        buffer.drawBox(box, style: borderStyle ?? theme.toastBorder, title: heading, clip: clip)
+        buffer.drawBox(box, style: borderStyle ?? theme.toastBorder, title: heading.map(theme.displayable), clip: clip)
     }
 }

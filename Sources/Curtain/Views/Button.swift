@@ -47,8 +47,8 @@ public final class Button: View {
     /// Runs the action.
     public func activate() { action() }
 
-    /// One column of space each side of the title.
-    public var naturalWidth: Int { TextWidth.of(title) + 2 }
+    /// One column of space each side of the title (as shown: ``Theme/displayable(_:)``).
+    public var naturalWidth: Int { TextWidth.of(theme.displayable(title)) + 2 }
 
     /// One row at any width.
     public override func fittingSize(width: Int) -> Size { Size(width: width, height: 1) }
@@ -72,14 +72,15 @@ public final class Button: View {
         }
     }
 
-    /// The title after one column of space, in the theme's ``Theme/button`` style
-    /// (``Theme/focusedButton`` while focused), its shortcut letter underlined.
+    /// The title after one column of space (ASCII stand-ins where the terminal does not show
+    /// Unicode), in the theme's ``Theme/button`` style (``Theme/focusedButton`` while focused),
+    /// its shortcut letter underlined.
     public override func draw(into buffer: inout CellBuffer, clip: Rect) {
         let style = isFocused ? theme.focusedButton : theme.button
         buffer.fill(frame.intersection(clip), with: .blank(style))
         var x = frame.minX + 1
         var underlined = false
-        for character in title {
+        for character in theme.displayable(title) {
             var cellStyle = style
             if !underlined, let shortcut, Character(character.lowercased()) == shortcut {
                 cellStyle = style.adding(.underline)

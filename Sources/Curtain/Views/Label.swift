@@ -13,7 +13,8 @@ import CurtainScreen
 /// Its ``fittingSize(width:)`` is its wrapped height at a width, so a presentation sized by its
 /// content fits it exactly. Wide characters take two cells and are never split; control
 /// characters show as control pictures. Colours come from the scene's ``Theme`` (``Theme/text``)
-/// unless ``style`` says otherwise.
+/// unless ``style`` says otherwise. On a terminal that does not show Unicode, the text and
+/// title are the theme's ASCII stand-ins (``Theme/displayable(_:)``), measured as shown.
 @MainActor
 open class Label: View {
     /// The text, with a style per run. Newlines start new lines.
@@ -62,8 +63,9 @@ open class Label: View {
         case truncate
     }
 
-    /// Rows for the last width: ranges of ``StyledText/string``, so drawing never wraps again.
-    private var rows: (width: Int, plain: String, ranges: [Range<String.Index>])?
+    /// Rows for the last width and theme: the text as shown (``displayedText``), its string and
+    /// the ranges of each row in it, so drawing never wraps again.
+    private var rows: (width: Int, unicode: Bool, text: StyledText, plain: String, ranges: [Range<String.Index>])?
 
     /// A label of styled text.
     ///
@@ -124,15 +126,25 @@ open class Label: View {
 
     /// The text's rows at `width` columns, as display text.
     public func lines(width: Int) -> [String] {
-        let (plain, ranges) = rowRanges(width: width)
+        let (_, plain, ranges) = rowRanges(width: width)
         return ranges.map { range in
             lineBreak == .truncate ? TextWidth.truncated(plain[range], toWidth: width) : TextWrapper.wrap(plain[range], width: width).first ?? ""
         }
     }
 
-    private func rowRanges(width: Int) -> (String, [Range<String.Index>]) {
-        if let rows, rows.width == width { return (rows.plain, rows.ranges) }
-        let plain = styledText.string
+    /// The text as the terminal shows it: each run through the theme's
+    /// ``Theme/displayable(_:)`` (ASCII stand-ins where it does not show Unicode).
+    private var displayedText: StyledText {
+        let theme = self.theme
+        guard !theme.supportsUnicode else { return styledText }
+        return StyledText(runs: styledText.runs.map { StyledText.Run(theme.displayable($0.text), style: $0.style) })
+    }
+
+    private func rowRanges(width: Int) -> (StyledText, String, [Range<String.Index>]) {
+        let unicode = theme.supportsUnicode
+        if let rows, rows.width == width, rows.unicode == unicode { return (rows.text, rows.plain, rows.ranges) }
+        let text = displayedText
+        let plain = text.string
         var ranges: [Range<String.Index>] = []
         switch lineBreak {
         case .wrap:
@@ -150,8 +162,8 @@ open class Label: View {
             }
             if start < plain.endIndex || plain.last.map(TextWrapper.isHardBreak) == true { ranges.append(start..<plain.endIndex) }
         }
-        rows = (width, plain, ranges)
-        return (plain, ranges)
+        rows = (width, unicode, text, plain, ranges)
+        return (text, plain, ranges)
     }
 
     /// The wrapped rows at `width` less the box and padding (one row per line when
@@ -160,12 +172,12 @@ open class Label: View {
         let insets = self.insets
         let textWidth = width - insets.left - insets.right
         guard textWidth > 0 else { return Size(width: width, height: insets.top + insets.bottom) }
-        return Size(width: width, height: rowRanges(width: textWidth).1.count + insets.top + insets.bottom)
+        return Size(width: width, height: rowRanges(width: textWidth).2.count + insets.top + insets.bottom)
     }
 
     /// The widest line's cells plus the box and padding: how wide the label wants to be.
     public var naturalWidth: Int {
-        TextWrapper.naturalWidth(styledText.string) + insets.left + insets.right
+        TextWrapper.naturalWidth(displayedText.string) + insets.left + insets.right
     }
 
     /// Wraps the text for the width laid out at, so drawing a frame never wraps.
@@ -181,22 +193,22 @@ open class Label: View {
         buffer.fill(frame.intersection(clip), with: .blank(base))
         if border {
             let boxStyle = resolvedBorderStyle
-            buffer.drawBox(frame, style: boxStyle, title: title, titleStyle: boxStyle, clip: clip)
+            buffer.drawBox(frame, style: boxStyle, title: title.map(theme.displayable), titleStyle: boxStyle, clip: clip)
         }
         let inner = frame.inset(by: insets)
         guard inner.width > 0, inner.height > 0 else { return }
         // Laid out at the target width (a presentation may animate the frame's height).
         let width = max(0, layoutFrame.width - insets.left - insets.right)
-        let (plain, ranges) = rowRanges(width: width)
+        let (text, plain, ranges) = rowRanges(width: width)
         let area = clip.intersection(inner)
         for (row, range) in ranges.prefix(inner.height).enumerated() {
-            drawRow(plain, range, width: width, at: inner.minY + row, in: inner, area: area, base: base, into: &buffer)
+            drawRow(text, plain, range, width: width, at: inner.minY + row, in: inner, area: area, base: base, into: &buffer)
         }
     }
 
     /// One row, cluster by cluster in the style of its run, aligned; a truncated row ends in
     /// `…`, as does a two-cell cluster in a one-column label (as the wrapper shows it).
-    private func drawRow(_ plain: String, _ range: Range<String.Index>, width: Int, at y: Int, in inner: Rect,
+    private func drawRow(_ text: StyledText, _ plain: String, _ range: Range<String.Index>, width: Int, at y: Int, in inner: Rect,
                          area: Rect, base: Style, into buffer: inout CellBuffer) {
         let fits = lineBreak == .wrap || TextWidth.of(plain[range]) <= width
         let limit = fits ? width : width - 1
@@ -205,7 +217,7 @@ open class Label: View {
         var offset = plain.utf8.distance(from: plain.startIndex, to: range.lowerBound)
         for character in plain[range] {
             let cluster = DisplayCluster(character)
-            let style = styledText.style(atUTF8Offset: offset) ?? base
+            let style = text.style(atUTF8Offset: offset) ?? base
             offset += character.utf8.count
             guard cluster.width > 0 else { continue }
             let shown = cluster.width > width ? (text: "\u{2026}", width: 1) : (text: cluster.text, width: cluster.width)

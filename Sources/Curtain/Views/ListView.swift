@@ -182,7 +182,8 @@ open class ListView: View {
     }
 
     /// The rows in view, each cut with `…` to the width; the selected row across the whole
-    /// width in the selection style, after the ``selectionMarker``.
+    /// width in the selection style, after the ``selectionMarker``. Rows and marker are the
+    /// theme's ASCII stand-ins where the terminal does not show Unicode (``Theme/displayable(_:)``).
     open override func draw(into buffer: inout CellBuffer, clip: Rect) {
         let base = style ?? theme.text
         let area = clip.intersection(frame)
@@ -191,7 +192,7 @@ open class ListView: View {
         showedFocus = focused
         let width = layoutFrame.width
         guard width > 0, !items.isEmpty else { return }
-        let marker = selectionMarker.map { TextWidth.truncated($0, toWidth: width) } ?? ""
+        let marker = selectionMarker.map { TextWidth.truncated(theme.displayable($0), toWidth: width) } ?? ""
         let markerWidth = TextWidth.of(marker)
         let offset = min(scrollOffset, maximumOffset)
         let rows = min(pageHeight, items.count - offset)
@@ -204,7 +205,7 @@ open class ListView: View {
                 buffer.fill(Rect(x: frame.minX, y: y, width: width, height: 1), with: .blank(rowStyle), clip: area)
                 buffer.draw(marker, at: Point(x: frame.minX, y: y), style: rowStyle, clip: area)
             }
-            let text = TextWidth.truncated(items[index], toWidth: width - markerWidth)
+            let text = TextWidth.truncated(theme.displayable(items[index]), toWidth: width - markerWidth)
             buffer.draw(text, at: Point(x: frame.minX + markerWidth, y: y), style: rowStyle, clip: area)
         }
     }

@@ -231,7 +231,7 @@ open class Log: View {
         // `position` is the first row below the view (or the last row, when none is).
         if rowsBelow {
             let below = lines.lastID - position.line + 1
-            drawMarker(" ↓ \(below) more ", row: y - 1, width: size.width, into: &buffer, clip: area)
+            drawMarker(theme.displayable(" ↓ \(below) more "), row: y - 1, width: size.width, into: &buffer, clip: area)
         }
         lines.trimCache(around: firstShown...position.line, height: size.height)
     }

@@ -40,6 +40,10 @@ final class DemoRootView: View {
     override func draw(into buffer: inout CellBuffer, clip: Rect) {
         let bar = Rect(x: frame.minX, y: frame.maxY - 1, width: frame.width, height: 1)
         buffer.fill(bar.intersection(clip), with: .blank(theme.helpBar))
+        // As the terminal shows them (`<>^v`, `BS` where it has no Unicode): measured as drawn.
+        let helpItems = self.helpItems.map {
+            HelpItem(key: theme.displayable($0.key), action: theme.displayable($0.action), rank: $0.rank)
+        }
         guard let last = helpItems.last else { return }
         // The last item is the way out (quit): it always shows, at the right end. The others
         // take what is left, whole items only, the best-ranked first, shown in their order — a

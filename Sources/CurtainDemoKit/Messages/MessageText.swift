@@ -76,7 +76,7 @@ package enum MessageText {
     }
 
     /// `<U+00A0>`: at least four upper-case hex digits, as Unicode writes code points.
-    private static func codePoint(_ scalar: Unicode.Scalar) -> String {
+    static func codePoint(_ scalar: Unicode.Scalar) -> String {
         let hex = String(scalar.value, radix: 16, uppercase: true)
         return "<U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex + ">"
     }

@@ -15,6 +15,11 @@ public enum TextWidth {
         return width
     }
 
+    /// Cells one scalar takes by Curtain's tables: 1 or 2 for what is drawn, 0 for marks and
+    /// what never is. The terminal backend lays its stand-ins out by it, since the C library
+    /// knows no width for most scalars outside a UTF-8 locale (`wcwidth` says -1).
+    package static func of(scalar: Unicode.Scalar) -> Int { ScalarClass(scalar).width }
+
     /// The text actually drawn for `text`: each cluster replaced by its ``DisplayCluster/text``.
     /// Its width is `of(text)`.
     public static func displayText(_ text: some StringProtocol) -> String {

@@ -1,4 +1,5 @@
 internal import CNcurses
+import CurtainLayout
 import CurtainScreen
 import Glibc
 
@@ -17,7 +18,6 @@ struct Glyph: Sendable {
         self.extraAttributes = extraAttributes
     }
 
-    static let question = Glyph(0x3F, width: 1)
     static let replacement = Glyph(0xFFFD, width: 1)
     static let space = Glyph(0x20, width: 1)
 }
@@ -31,14 +31,27 @@ struct Glyph: Sendable {
 /// made of two one-cell characters (a base and a spacing mark, कः; ｶﾞ) is split: the second
 /// one, with its marks, is the glyph of the cluster's second cell (``trailingGlyph(for:)``).
 ///
-/// In other locales (`nl_langinfo(CODESET)` not UTF-8) box-drawing characters use the terminal's
-/// line-drawing set (ACS) and characters the locale cannot encode become `?`.
+/// In other locales (`nl_langinfo(CODESET)` not UTF-8, such as `LANG=C`) a character the
+/// locale can encode is sent as it is (`é` in a Latin-1 locale); any other becomes a stand-in
+/// of the same width, never `?`: the terminal's alternate character set where it has the
+/// character (box drawing, shades, blocks, arrows, `°`, `≤`…), else its ASCII stand-in
+/// (`é` → `e`, `…` → `.`, `—` → `-`), else a placeholder: ``standIn`` in one cell, `[]` in two
+/// (a wide character's outline, the look of a glyph a font lacks). Zero-width marks are
+/// dropped. Widths come from Curtain's own tables, as the cell buffer was laid out: outside
+/// UTF-8 the C library has none for most characters (`wcwidth` says -1).
 struct GlyphMapper {
     let isUnicode: Bool
-    /// Box-drawing scalar → ACS glyph; filled only for non-UTF-8 locales.
-    private var lineDrawing: [UInt32: Glyph] = [:]
+    /// The glyph for one cell whose character cannot be shown: U+FFFD (�) in a UTF-8 locale.
+    /// Elsewhere the alternate character set's diamond (◆; `+` on a terminal without one): the
+    /// look of U+FFFD without its question mark, which would read as text, and a character no
+    /// program text uses (the ACS set has no other that means "unknown").
+    let standIn: Glyph
+    /// Scalar → the terminal's alternate-character-set glyph; filled only for non-UTF-8 locales.
+    private var alternateCharacters: [UInt32: Glyph] = [:]
     /// Glyphs already worked out for non-ASCII scalars and interned clusters (by raw value).
     private var cache: [UInt32: Glyph] = [:]
+    /// The second cell of the scalars in ``cache`` whose stand-in takes two (`]` of `[]`).
+    private var secondCells: [UInt32: Glyph] = [:]
     /// Second-cell glyphs of interned clusters (by raw value); nil when the cluster has none.
     private var trailingCache: [UInt32: Glyph?] = [:]
 
@@ -46,21 +59,25 @@ struct GlyphMapper {
     ///   the screen exists (ncurses fills its ACS table in `newterm`).
     init(isUnicode: Bool) {
         self.isUnicode = isUnicode
-        if !isUnicode { lineDrawing = Self.lineDrawingTable() }
+        if isUnicode {
+            standIn = .replacement
+        } else {
+            alternateCharacters = Self.alternateCharacterTable()
+            standIn = Self.acs(curtain_ACS_DIAMOND())
+        }
     }
 
     /// Whether the current locale's character set is UTF-8.
     static func localeIsUnicode() -> Bool {
         guard let codeset = curtain_codeset() else { return false }
-        let name = String(cString: codeset).lowercased()
-        return name == "utf-8" || name == "utf8"
+        return LocaleCharacterSet.isUnicode(String(cString: codeset))
     }
 
     /// The glyph for `grapheme`.
     mutating func glyph(for grapheme: Grapheme) -> Glyph {
         let raw = grapheme.rawValue
         if raw >= 0x20 && raw < 0x7F { return Glyph(raw, width: 1) }
-        if raw < 0x11_0000 { return glyph(forScalar: raw) }
+        if raw < 0x11_0000 { return glyphs(forScalar: raw).lead }
         if grapheme.isContinuation { return .space }
         // An interned cluster of several scalars; its id is stable, so the result is kept.
         if let cached = cache[raw] { return cached }
@@ -70,24 +87,36 @@ struct GlyphMapper {
     }
 
     /// The glyph of the second cell of a two-cell `grapheme` whose first glyph is one cell
-    /// wide: its second spacing character and the zero-width marks after it. Nil when there is
-    /// none (a one-character grapheme, or one whose first character takes both cells).
+    /// wide: its second spacing character and the zero-width marks after it, or the second
+    /// half of a two-cell stand-in (outside UTF-8). Nil when there is none (a one-character
+    /// grapheme in a UTF-8 locale, or one whose first character takes both cells).
     mutating func trailingGlyph(for grapheme: Grapheme) -> Glyph? {
         let raw = grapheme.rawValue
-        guard raw >= 0x11_0000, !grapheme.isContinuation else { return nil }
+        guard !grapheme.isContinuation else { return nil }
+        if raw < 0x11_0000 { return isUnicode ? nil : glyphs(forScalar: raw).second }
         if let cached = trailingCache[raw] { return cached }
-        var rest = Substring(grapheme.text).unicodeScalars.dropFirst()
-        // Past the first character's marks, to the second spacing character.
-        while let scalar = rest.first, curtain_wcwidth(wchar_t(bitPattern: scalar.value)) == 0 {
-            rest.removeFirst()
-        }
+        let scalars = Substring(grapheme.text).unicodeScalars
         var trailing: Glyph?
-        if let second = rest.first {
-            let own = glyph(forScalar: second.value)
-            trailing = own.width == 1 ? attachingMarks(to: own, from: rest.dropFirst()) : (isUnicode ? .replacement : .question)
+        if !isUnicode, let first = scalars.first, TextWidth.of(scalar: first) == 2 {
+            // A wide character the locale cannot show, with marks: its stand-in's second half.
+            trailing = glyphs(forScalar: first.value).second
+        } else {
+            // Past the first character's marks, to the second spacing character.
+            var rest = scalars.dropFirst()
+            while let scalar = rest.first, width(of: scalar) == 0 { rest.removeFirst() }
+            if let second = rest.first {
+                let own = glyphs(forScalar: second.value).lead
+                trailing = own.width == 1 ? attachingMarks(to: own, from: rest.dropFirst()) : standIn
+            }
         }
         if trailingCache.count < 4096 { trailingCache[raw] = trailing }
         return trailing
+    }
+
+    /// Cells `scalar` takes as ncurses will count them: the C library's width in a UTF-8
+    /// locale; elsewhere Curtain's, since every glyph sent there is one cell of ASCII or ACS.
+    private func width(of scalar: Unicode.Scalar) -> Int {
+        isUnicode ? Int(curtain_wcwidth(wchar_t(bitPattern: scalar.value))) : TextWidth.of(scalar: scalar)
     }
 
     /// `glyph` with the zero-width marks at the start of `marks` (up to five characters in all,
@@ -111,71 +140,54 @@ struct GlyphMapper {
     private mutating func clusterGlyph(_ grapheme: Grapheme) -> Glyph {
         let scalars = grapheme.text.unicodeScalars
         guard let first = scalars.first else { return .space }
-        let glyph = glyph(forScalar: first.value)
+        let glyph = glyphs(forScalar: first.value).lead
         guard glyph.scalars.0 == wchar_t(bitPattern: first.value) else { return glyph }
         return attachingMarks(to: glyph, from: Substring(grapheme.text).unicodeScalars.dropFirst())
     }
 
-    private mutating func glyph(forScalar scalar: UInt32) -> Glyph {
-        if let cached = cache[scalar] { return cached }
-        let glyph = computeGlyph(forScalar: scalar)
-        if cache.count < 4096 { cache[scalar] = glyph }
-        return glyph
+    /// The glyph for one scalar, and for the second cell when its stand-in takes two.
+    private mutating func glyphs(forScalar scalar: UInt32) -> (lead: Glyph, second: Glyph?) {
+        if let cached = cache[scalar] { return (cached, secondCells[scalar]) }
+        let glyphs = isUnicode ? (unicodeGlyph(forScalar: scalar), nil) : fallbackGlyphs(forScalar: scalar)
+        if cache.count < 4096 {
+            cache[scalar] = glyphs.0
+            secondCells[scalar] = glyphs.1
+        }
+        return glyphs
     }
 
-    private func computeGlyph(forScalar scalar: UInt32) -> Glyph {
-        if scalar < 0x20 || (0x7F...0x9F).contains(scalar) { return isUnicode ? .replacement : .question }
-        if !isUnicode {
-            if let line = lineDrawing[scalar] { return line }
-            var bytes: (UInt64, UInt64) = (0, 0) // MB_LEN_MAX (16) bytes
-            var state = mbstate_t()
-            let length = withUnsafeMutableBytes(of: &bytes) { buffer in
-                wcrtomb(buffer.baseAddress!.assumingMemoryBound(to: CChar.self), wchar_t(bitPattern: scalar), &state)
-            }
-            if length == -1 || length == 0 { return .question }
-        }
+    private func unicodeGlyph(forScalar scalar: UInt32) -> Glyph {
+        if scalar < 0x20 || (0x7F...0x9F).contains(scalar) { return .replacement }
         let width = curtain_wcwidth(wchar_t(bitPattern: scalar))
-        switch width {
-        case 1, 2: return Glyph(scalar, width: Int(width))
-        default: return isUnicode ? .replacement : .question
-        }
+        return width == 1 || width == 2 ? Glyph(scalar, width: Int(width)) : .replacement
     }
 
-    /// Unicode box drawing mapped onto the ACS characters every terminal has.
-    private static func lineDrawingTable() -> [UInt32: Glyph] {
-        func acs(_ value: chtype) -> Glyph {
-            Glyph(UInt32(value & chtype(curtain_A_CHARTEXT())), width: 1,
-                  extraAttributes: attr_t(value) & curtain_A_ATTRIBUTES())
+    /// Outside UTF-8: the scalar itself where the locale encodes it, else a stand-in as wide as
+    /// Curtain laid it out (see the type's description).
+    private func fallbackGlyphs(forScalar scalar: UInt32) -> (Glyph, Glyph?) {
+        guard scalar >= 0x20, !(0x7F...0x9F).contains(scalar), let unicode = Unicode.Scalar(scalar) else {
+            return (standIn, nil)
         }
-        let horizontal = acs(curtain_ACS_HLINE()), vertical = acs(curtain_ACS_VLINE())
-        let upperLeft = acs(curtain_ACS_ULCORNER()), upperRight = acs(curtain_ACS_URCORNER())
-        let lowerLeft = acs(curtain_ACS_LLCORNER()), lowerRight = acs(curtain_ACS_LRCORNER())
-        let leftTee = acs(curtain_ACS_LTEE()), rightTee = acs(curtain_ACS_RTEE())
-        let topTee = acs(curtain_ACS_TTEE()), bottomTee = acs(curtain_ACS_BTEE())
-        let plus = acs(curtain_ACS_PLUS())
-        var table: [UInt32: Glyph] = [:]
-        func put(_ glyph: Glyph, _ scalars: [UInt32]) { for s in scalars { table[s] = glyph } }
-        func put(_ glyph: Glyph, _ range: ClosedRange<UInt32>) { for s in range { table[s] = glyph } }
-        put(horizontal, [0x2500, 0x2501, 0x2504, 0x2505, 0x2508, 0x2509, 0x254C, 0x254D, 0x2550,
-                         0x2574, 0x2576, 0x2578, 0x257A, 0x257C, 0x257E])
-        put(vertical, [0x2502, 0x2503, 0x2506, 0x2507, 0x250A, 0x250B, 0x254E, 0x254F, 0x2551,
-                       0x2575, 0x2577, 0x2579, 0x257B, 0x257D, 0x257F])
-        put(upperLeft, 0x250C...0x250F); put(upperLeft, 0x2552...0x2554); put(upperLeft, [0x256D])
-        put(upperRight, 0x2510...0x2513); put(upperRight, 0x2555...0x2557); put(upperRight, [0x256E])
-        put(lowerLeft, 0x2514...0x2517); put(lowerLeft, 0x2558...0x255A); put(lowerLeft, [0x2570])
-        put(lowerRight, 0x2518...0x251B); put(lowerRight, 0x255B...0x255D); put(lowerRight, [0x256F])
-        put(leftTee, 0x251C...0x2523); put(leftTee, 0x255E...0x2560)
-        put(rightTee, 0x2524...0x252B); put(rightTee, 0x2561...0x2563)
-        put(topTee, 0x252C...0x2533); put(topTee, 0x2564...0x2566)
-        put(bottomTee, 0x2534...0x253B); put(bottomTee, 0x2567...0x2569)
-        put(plus, 0x253C...0x254B); put(plus, 0x256A...0x256C)
-        put(Glyph(0x2F, width: 1), [0x2571])
-        put(Glyph(0x5C, width: 1), [0x2572])
-        put(Glyph(0x58, width: 1), [0x2573])
-        put(acs(curtain_ACS_CKBOARD()), 0x2591...0x2593)
-        put(acs(curtain_ACS_BLOCK()), [0x2588])
-        put(acs(curtain_ACS_BULLET()), [0x2022])
-        put(acs(curtain_ACS_DIAMOND()), [0x25C6])
-        return table
+        if Self.localeEncodes(scalar) {
+            let width = curtain_wcwidth(wchar_t(bitPattern: scalar))
+            if width == 1 || width == 2 { return (Glyph(scalar, width: Int(width)), nil) }
+        }
+        let cells = TextWidth.of(scalar: unicode) == 2 ? 2 : 1
+        if cells == 1, let graphic = alternateCharacters[scalar] { return (graphic, nil) }
+        if let text = ASCIIFallback.text(for: unicode, cells: cells) {
+            let characters = text.unicodeScalars.map { Glyph($0.value, width: 1) }
+            return (characters[0], characters.count > 1 ? characters[1] : nil)
+        }
+        return cells == 2 ? (Glyph(0x5B, width: 1), Glyph(0x5D, width: 1)) : (standIn, nil)
+    }
+
+    /// Whether the locale's character set has `scalar`.
+    private static func localeEncodes(_ scalar: UInt32) -> Bool {
+        var bytes: (UInt64, UInt64) = (0, 0) // MB_LEN_MAX (16) bytes
+        var state = mbstate_t()
+        let length = withUnsafeMutableBytes(of: &bytes) { buffer in
+            wcrtomb(buffer.baseAddress!.assumingMemoryBound(to: CChar.self), wchar_t(bitPattern: scalar), &state)
+        }
+        return length != -1 && length != 0
     }
 }

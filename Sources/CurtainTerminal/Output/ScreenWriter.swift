@@ -17,8 +17,8 @@ final class ScreenWriter {
     let defaultColors: Bool
     private(set) var pairs: ColorPairCache
     private var glyphs: GlyphMapper
-    /// Whether the locale is UTF-8 (otherwise line drawing uses ACS and other characters may
-    /// become `?`).
+    /// Whether the locale is UTF-8 (otherwise what it cannot encode is drawn with stand-ins of
+    /// the same width: see ``GlyphMapper``).
     var isUnicode: Bool { glyphs.isUnicode }
     private var scratch: [cchar_t] = []
 
@@ -163,7 +163,7 @@ final class ScreenWriter {
                     trailing = glyphs.trailingGlyph(for: cell.grapheme)
                 }
             } else {
-                if glyph.width != 1 { glyph = glyphs.isUnicode ? .replacement : .question }
+                if glyph.width != 1 { glyph = glyphs.standIn }
                 append(glyph, style: cell.style)
             }
         }

@@ -59,12 +59,16 @@ public final class TerminalSession: Backend {
         TerminalColorsGuess.requested(TerminalColorsGuess.environment("CURTAIN_BACKGROUND"))
             ?? TerminalColorsGuess.fromColorFGBG(TerminalColorsGuess.environment("COLORFGBG"))
 
-    /// The colour depth and the terminal's colours, from which an app picks its theme.
-    public var appearance: TerminalAppearance { TerminalAppearance(colorDepth: colorDepth, colors: terminalColors) }
+    /// The colour depth, the terminal's colours and whether it shows Unicode, from which an app
+    /// picks its theme.
+    public var appearance: TerminalAppearance {
+        TerminalAppearance(colorDepth: colorDepth, colors: terminalColors, supportsUnicode: supportsUnicode)
+    }
 
-    /// Whether the locale can show Unicode (its character set is UTF-8). When false, box-drawing
-    /// characters are drawn with the terminal's line-drawing set and characters the locale
-    /// cannot encode appear as `?`; programs may prefer ASCII alternatives.
+    /// Whether the locale can show Unicode (its character set is UTF-8). When false, characters
+    /// the locale cannot encode are drawn with stand-ins of the same width (line drawing, arrows
+    /// and shades from the terminal's alternate set, ASCII letters), and the standard theme
+    /// gives views ASCII text of their own (`Theme.displayable(_:)`).
     public var supportsUnicode: Bool { writer.isUnicode }
 
     /// Whether each frame is bracketed with synchronized output (DEC mode 2026) so it appears

@@ -12,6 +12,8 @@ struct Scenario: Sendable {
     }
 
     let name: String
+    /// Whether the measured part is meant to take in the elapsed-time pane's tick.
+    var measuresTick = false
     /// Events before the measured part, each followed by frames until everything settled.
     let setup: [Event]
     let action: Action
@@ -29,7 +31,12 @@ struct Scenario: Sendable {
                      action: .events([.key(.enter)])),
             Scenario(name: "split moved, toast up", setup: [.key(.character("t"))], action: .events([.key(.right)])),
             Scenario(name: "full-screen modal", setup: [], action: .events([.key(.character("m"))])),
+            // Esc closes the modal: its slide out and the dim leaving (Textual's dismissal is
+            // one frame; see scripts/side-by-side.py).
+            Scenario(name: "modal dismissed", setup: [.key(.character("m"))], action: .events([.key(.escape)])),
             Scenario(name: "100 idle frames", setup: [.key(.character("t"))], action: .idle(count: 100, step: 0.001)),
+            // The once-a-second elapsed time, nothing else moving: what an idle program sends.
+            Scenario(name: "clock tick", measuresTick: true, setup: [], action: .idle(count: 1, step: 1)),
             Scenario(name: "resize \(size.width)x\(size.height)->\(smaller.width)x\(smaller.height)", setup: [],
                      action: .events([.resize(smaller)])),
         ]

@@ -52,7 +52,9 @@ struct ScenarioResult {
     var frames = 0
     var emptyFrames = 0
     var bytes = 0
-    var lowerBound = 0
+    /// ``ANSIEncoder/plainRunCost(of:frame:startingStyle:)`` of every frame's runs: the
+    /// reference the ratio is taken against (not a lower bound: erasing blanks beats it).
+    var plainRunBytes = 0
     /// Distinct dim strengths shown while the first presentation animated (visible dim steps).
     var dimSteps = 0
     /// Whether the elapsed-time pane ticked inside the measured part (adds bytes).
@@ -66,5 +68,5 @@ struct ScenarioResult {
     var renderCalls: [UInt64] = []
 
     var bytesPerFrame: Double { frames == 0 ? 0 : Double(bytes) / Double(frames) }
-    var ratio: Double { lowerBound == 0 ? (bytes == 0 ? 1 : .infinity) : Double(bytes) / Double(lowerBound) }
+    var ratio: Double { plainRunBytes == 0 ? (bytes == 0 ? 1 : .infinity) : Double(bytes) / Double(plainRunBytes) }
 }

@@ -69,8 +69,8 @@ struct ScenarioRunner {
                 // Debugging aid: the escape sequences of each measured frame, made visible.
                 let text = sink.written(from: before, to: before + bytes).map { $0 == 0x1B ? "\\e" : String(UnicodeScalar($0)) }.joined()
                 let where_ = runs.map { "row \($0.y) x \($0.x) +\($0.cells.count)" }.joined(separator: ", ")
-                let bound = ANSIEncoder.lowerBound(of: runs, frame: frame, startingStyle: .plain)
-                print("frame \(result.frames) (\(bytes) bytes, lower bound \(bound), \(runs.count) runs: \(where_)): \(text)")
+                let plain = ANSIEncoder.plainRunCost(of: runs, frame: frame, startingStyle: .plain)
+                print("frame \(result.frames) (\(bytes) bytes, plain runs \(plain), \(runs.count) runs: \(where_)): \(text)")
             }
             if counting {
                 result.renderCalls.append(render)
@@ -82,7 +82,8 @@ struct ScenarioRunner {
                     result.frames += 1
                     if runs.isEmpty { result.emptyFrames += 1 }
                     result.bytes += bytes
-                    result.lowerBound += ANSIEncoder.lowerBound(of: runs, frame: frame, startingStyle: .plain)
+                    // ncurses ends every update with the default style, so the next starts there.
+                    result.plainRunBytes += ANSIEncoder.plainRunCost(of: runs, frame: frame, startingStyle: .plain)
                     if let dim = app.scene.presentations.first?.displayedDim, dim > 0 { dims.insert(dim) }
                 }
             }

@@ -10,6 +10,9 @@
 /// ``InputReader``, so keys typed meanwhile are kept, in order, for the program.
 enum SynchronizedOutput {
     static let query = Array("\u{1B}[?2026$p\u{1B}[c".utf8)
+    /// What the session sends at start: a device status request (see ``OutputPacing``), then
+    /// the query; the device attributes answer ends the wait for all three answers.
+    static let queryWithStatusRequest = OutputPacing.request + query
     static let begin = Array("\u{1B}[?2026h".utf8)
     static let end = Array("\u{1B}[?2026l".utf8)
     /// How long to wait, in seconds, for a terminal that answers neither query.

@@ -13,6 +13,9 @@ extension TerminalSession {
     public func suspend() {
         guard !stopped else { return }
         let sizeBefore = size
+        awaitAnswers()
+        pacing.forgetRequests()
+        keptFrame = nil
         if takeover.ownsTerminal { writeAll(takeover.outputDescriptor, InputModes.disable) }
         endwin()
         if takeover.ownsTerminal { Suspension.stopUntilContinued() }
@@ -25,7 +28,7 @@ extension TerminalSession {
         writer.invalidate()
         // The first doupdate after endwin puts the terminal back in program mode (raw, the
         // alternate screen, keypad transmit).
-        if let lastFrame { writer.draw(lastFrame) } else { doupdate() }
+        if let lastFrame { send(lastFrame) } else { doupdate() }
         if takeover.ownsTerminal {
             writeAll(takeover.outputDescriptor, InputModes.enable)
             if reportsAllMotion { writeAll(takeover.outputDescriptor, InputModes.allMotion) }

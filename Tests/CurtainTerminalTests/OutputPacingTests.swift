@@ -62,6 +62,22 @@ import Testing
         #expect(pacing.isActive, "an answer brings the pacing back")
     }
 
+    @Test func lateAnswersMarkTheTerminalSlowUntilABigFrameIsAnsweredSoon() {
+        var pacing = OutputPacing()
+        pacing.probed(at: 0)
+        pacing.answered(at: 0.001)
+        #expect(!pacing.isSlow)
+        _ = pacing.drew(cells: 1920, at: 1)
+        pacing.answered(at: 1.9) // a whole screen took 0.9 s: a thin link
+        #expect(pacing.isSlow)
+        _ = pacing.drew(cells: 10, at: 2)
+        pacing.answered(at: 2.005)
+        #expect(pacing.isSlow, "a clock tick answered soon proves nothing")
+        _ = pacing.drew(cells: OutputPacing.evidenceCells, at: 3)
+        pacing.answered(at: 3.01)
+        #expect(!pacing.isSlow)
+    }
+
     @Test func patienceGrowsWithWhatIsInFlight() {
         #expect(OutputPacing.patience(for: 0) == 1)
         #expect(OutputPacing.patience(for: 30_000) == 31)

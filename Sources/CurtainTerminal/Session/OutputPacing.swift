@@ -12,6 +12,12 @@
 /// trip after the one before it at most. On a terminal that keeps up, the answer arrives long
 /// before the next frame (a 60 Hz frame is 16 ms apart) and nothing changes but 4 bytes a frame.
 ///
+/// The answers also tell how slow the terminal is: ``isSlow`` once an answer took longer than
+/// ``slowAnswer`` (three 60 Hz frames), until a frame of ``evidenceCells`` cells or more is
+/// answered sooner. Over such a link the app makes transitions instant (see
+/// `App.reducesMotionOverSlowLinks`): every frame between the first and the last would be
+/// skipped anyway, and the first would only delay the last.
+///
 /// Pacing starts with the first answer: a request sent at start (with the synchronized-output
 /// query) finds out whether the terminal answers at all. A terminal that never answers gets
 /// every frame, as before, and no requests after the first. An answer that never comes (lost to
@@ -23,13 +29,22 @@ struct OutputPacing: Sendable {
     static let request = Array("\u{1B}[5n".utf8)
     /// How many waits in a row may end without an answer before pacing stops.
     static let silentLimit = 3
+    /// An answer later than this, in seconds, marks the terminal slow.
+    static let slowAnswer = 0.05
+    /// A frame of this many cells answered sooner than ``slowAnswer`` marks it fast again.
+    static let evidenceCells = 200
 
     /// True once the terminal has answered a request: frames are paced from then on.
     private(set) var isActive = false
+    /// When each request not answered yet was sent, oldest first, and the cells of the frame
+    /// it followed (terminals answer in order).
+    private var requests: [(sentAt: Double, cells: Int)] = []
     /// Requests sent and not answered yet.
-    private(set) var outstanding = 0
+    var outstanding: Int { requests.count }
     /// When the wait for the oldest unanswered request began, on the session's clock.
     private(set) var waitingSince: Double?
+    /// Whether the terminal took longer than ``slowAnswer`` to answer, lately.
+    private(set) var isSlow = false
     /// Cells sent since then: how long the wait may reasonably last depends on them.
     private(set) var cellsInFlight = 0
     /// Waits in a row that ended without an answer.
@@ -41,7 +56,7 @@ struct OutputPacing: Sendable {
 
     /// The request sent at start, before anything is known.
     mutating func probed(at now: Double) {
-        outstanding += 1
+        requests.append((now, 0))
         waitingSince = waitingSince ?? now
     }
 
@@ -52,7 +67,7 @@ struct OutputPacing: Sendable {
             waitingSince = now
             cellsInFlight = 0
         }
-        outstanding += 1
+        requests.append((now, cells))
         cellsInFlight += cells
         return true
     }
@@ -61,7 +76,15 @@ struct OutputPacing: Sendable {
     mutating func answered(at now: Double) {
         isActive = true
         silentWaits = 0
-        outstanding = max(0, outstanding - 1)
+        if !requests.isEmpty {
+            let request = requests.removeFirst()
+            let delay = now - request.sentAt
+            if delay > Self.slowAnswer {
+                isSlow = true
+            } else if request.cells >= Self.evidenceCells {
+                isSlow = false
+            }
+        }
         if outstanding == 0 {
             waitingSince = nil
             cellsInFlight = 0
@@ -87,7 +110,7 @@ struct OutputPacing: Sendable {
     /// terminal is taken not to answer any more, and frames are no longer paced.
     mutating func gaveUp() {
         silentWaits += 1
-        outstanding = 0
+        requests.removeAll()
         waitingSince = nil
         cellsInFlight = 0
         if silentWaits >= Self.silentLimit { isActive = false }
@@ -95,7 +118,7 @@ struct OutputPacing: Sendable {
 
     /// After a suspension: answers to requests sent before it went to the shell, if anywhere.
     mutating func forgetRequests() {
-        outstanding = 0
+        requests.removeAll()
         waitingSince = nil
         cellsInFlight = 0
     }

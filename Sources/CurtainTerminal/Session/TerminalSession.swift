@@ -173,6 +173,10 @@ public final class TerminalSession: Backend {
         }
     }
 
+    /// True while the terminal answers status requests later than three 60 Hz frames (see
+    /// ``OutputPacing``): a thin or distant link, where the app makes transitions instant.
+    public var showsFramesSlowly: Bool { pacing.isActive && pacing.isSlow }
+
     /// Reports every pointer motion (mode 1003) or only presses, releases and drags (1002,
     /// the default): the app asks for motion while something waits on the pointer resting on it.
     public func reportPointerMotion(_ enabled: Bool) {

@@ -11,15 +11,32 @@ final class ColourBandsView: View {
     /// instead of measuring a string per cell (it was half of all composition time).
     private static let glyph = Grapheme("▚")
 
+    /// Two cells a colour, every colour in turn, long enough for any row's start: row `r` is
+    /// this pattern from cell `2r` on (each row starts one band further).
+    private static func pattern(width: Int) -> [Cell] {
+        let count = width + 2 * colours.count
+        var cells: [Cell] = []
+        cells.reserveCapacity(count)
+        for i in 0..<count { cells.append(bandCells[(i / 2) % bandCells.count]) }
+        return cells
+    }
+
+    /// A cell of each colour.
+    private static let bandCells: [Cell] = {
+        var cells: [Cell] = []
+        for colour in colours { cells.append(Cell(grapheme: glyph, style: Style(foreground: .indexed(colour), background: .indexed(234)))) }
+        return cells
+    }()
+
+    private var rowPattern: [Cell] = []
+
     override func draw(into buffer: inout CellBuffer, clip: Rect) {
         let area = frame.intersection(clip)
         guard !area.isEmpty else { return }
-        let colours = Self.colours
+        if rowPattern.count != frame.width + 2 * Self.colours.count { rowPattern = Self.pattern(width: frame.width) }
         for y in area.minY..<area.maxY {
-            for x in area.minX..<area.maxX {
-                let index = colours[((x - frame.minX) / 2 + (y - frame.minY)) % colours.count]
-                buffer.set(Cell(grapheme: Self.glyph, style: Style(foreground: .indexed(index), background: .indexed(234))), x: x, y: y)
-            }
+            let start = (2 * (y - frame.minY)) % (2 * Self.colours.count)
+            buffer.set(rowPattern[start..<(start + frame.width)], x: frame.minX, y: y, clip: area)
         }
         let label = " dim me "
         let width = TextWidth.of(label)

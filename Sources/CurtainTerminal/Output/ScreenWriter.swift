@@ -97,9 +97,10 @@ final class ScreenWriter {
         wnoutrefresh(window)
         // ncurses' buffer is empty between frames (doupdate flushes it), so brackets written
         // straight to the descriptor land right before and right after the frame's bytes.
-        if let descriptor = synchronizedOutputDescriptor { writeAll(descriptor, SynchronizedOutput.begin) }
+        let brackets = lastDrawnCells > SynchronizedOutput.smallFrame ? synchronizedOutputDescriptor : nil
+        if let descriptor = brackets { writeAll(descriptor, SynchronizedOutput.begin) }
         doupdate()
-        if let descriptor = synchronizedOutputDescriptor { writeAll(descriptor, SynchronizedOutput.end) }
+        if let descriptor = brackets { writeAll(descriptor, SynchronizedOutput.end) }
         previous = frame
         scheduleRepaintIfColorsFellBack(full: full, fellBack: pairs.fallbackCount > fallbacksBefore)
         return true

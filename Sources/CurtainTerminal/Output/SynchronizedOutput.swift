@@ -17,6 +17,10 @@ enum SynchronizedOutput {
     static let end = Array("\u{1B}[?2026l".utf8)
     /// How long to wait, in seconds, for a terminal that answers neither query.
     static let timeout = 0.150
+    /// Frames of at most this many changed cells go out without brackets: ncurses writes them
+    /// in one `write(2)` of well under a kilobyte, which a terminal shows whole anyway, and the
+    /// brackets would cost 16 bytes on top (a clock tick is 54).
+    static let smallFrame = 64
 
     /// What the terminal's replies said so far.
     struct Detection: Equatable, Sendable {

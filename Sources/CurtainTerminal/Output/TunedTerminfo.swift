@@ -58,8 +58,37 @@ struct TunedTerminfo: Sendable {
         case smul = 36, rmacs = 38, sgr0 = 39, rmcup = 40, il1 = 53, dl = 106, indn = 109, il = 110
         case rin = 113, ind = 129, ri = 130, sgr = 131, acsc = 146, op = 297, setaf = 359, setab = 360
 
-        /// The capability's terminfo name (what `tigetstr` takes).
-        var name: String { String(describing: self) }
+        /// The capability's terminfo name (what `tigetstr` takes). Spelled out: describing the
+        /// case would wake the runtime's reflection, a few hundred kilobytes of pages.
+        var name: String {
+            switch self {
+            case .csr: "csr"
+            case .clear: "clear"
+            case .cup: "cup"
+            case .dl1: "dl1"
+            case .smacs: "smacs"
+            case .bold: "bold"
+            case .smcup: "smcup"
+            case .dim: "dim"
+            case .rev: "rev"
+            case .smul: "smul"
+            case .rmacs: "rmacs"
+            case .sgr0: "sgr0"
+            case .rmcup: "rmcup"
+            case .il1: "il1"
+            case .dl: "dl"
+            case .indn: "indn"
+            case .il: "il"
+            case .rin: "rin"
+            case .ind: "ind"
+            case .ri: "ri"
+            case .sgr: "sgr"
+            case .acsc: "acsc"
+            case .op: "op"
+            case .setaf: "setaf"
+            case .setab: "setab"
+            }
+        }
 
         /// What ncurses scrolls and inserts or deletes lines with.
         static let scrolling: [Capability] = [.csr, .ind, .indn, .ri, .rin, .il, .il1, .dl, .dl1]

@@ -42,17 +42,24 @@ struct ScenarioRunner {
         let app = demo.app
         app.scene.size = size
         var counting = false
+        // The first render call after a measured event: the frame the event produced. Only
+        // its composition runs inside `measuredComposition` (the render calls that follow
+        // while the scene settles often produce nothing and are left out of the count).
+        var firstAfterEvent = false
+        var measuringCall = false
         var dims: Set<Double> = []
         // The scene reports its two phases; each frame's share is read after renderFrame().
         var layoutTime: UInt64 = 0, compositionTime: UInt64 = 0
         app.scene._phaseTimer = { phase, body in
             switch phase {
             case .layoutAndAnimation: measure(&layoutTime, body)
-            case .composition: measure(&compositionTime) { counting ? measuredComposition(body) : body() }
+            case .composition: measure(&compositionTime) { measuringCall ? measuredComposition(body) : body() }
             }
         }
 
         func step() {
+            measuringCall = counting && firstAfterEvent
+            firstAfterEvent = false
             var render: UInt64 = 0, diff: UInt64 = 0, write: UInt64 = 0
             layoutTime = 0
             compositionTime = 0
@@ -61,7 +68,7 @@ struct ScenarioRunner {
                 if counting { result.renderCalls.append(render) }
                 return
             }
-            let runs = measure(&diff) { counting ? measuredDiff(frame, previous) : frame.changes(from: previous) }
+            let runs = measure(&diff) { measuringCall ? measuredDiff(frame, previous) : frame.changes(from: previous) }
             let before = sink.bytesWritten
             _ = measure(&write) { sink.session.draw(frame) }
             let bytes = sink.bytesWritten - before
@@ -114,11 +121,13 @@ struct ScenarioRunner {
         case .events(let events):
             for event in events {
                 app._dispatch(event)
+                firstAfterEvent = true
                 settle()
             }
         case .idle(let count, let stepSize):
             for _ in 0..<count {
                 clock.advance(by: stepSize)
+                firstAfterEvent = true
                 step()
             }
         }

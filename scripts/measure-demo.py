@@ -29,6 +29,9 @@ def spawn(argv, columns=80, rows=24):
 QUERY = b"\x1b[?2026$p\x1b[c"
 # What xterm answers: it knows mode 2026 (reset) and is a VT220-class terminal.
 ANSWER = b"\x1b[?2026;2$y\x1b[?62;22c"
+# Device status requests (one at start, one after every frame: issue 16) and their answer.
+STATUS = b"\x1b[5n"
+STATUS_ANSWER = b"\x1b[0n"
 
 def read_until(master, predicate, timeout=10.0):
     """Reads the pty until predicate(output) holds; returns (output, time it first held).
@@ -48,21 +51,27 @@ def read_until(master, predicate, timeout=10.0):
             output += chunk
             if not answered and QUERY in output:
                 answered = True
-                os.write(master, ANSWER)
+                os.write(master, STATUS_ANSWER * output.count(STATUS) + ANSWER)
+            elif answered:
+                os.write(master, STATUS_ANSWER * chunk.count(STATUS))
             if predicate(output):
                 return output, time.monotonic()
     return output, None
 
 def drain(master, seconds):
+    """Reads for `seconds`, answering status requests as a terminal does; returns the bytes read."""
     end = time.monotonic() + seconds
     total = 0
     while time.monotonic() < end:
         ready, _, _ = select.select([master], [], [], max(0, end - time.monotonic()))
         if ready:
             try:
-                total += len(os.read(master, 65536))
+                chunk = os.read(master, 65536)
             except OSError:
                 break
+            total += len(chunk)
+            if chunk.count(STATUS):
+                os.write(master, STATUS_ANSWER * chunk.count(STATUS))
     return total
 
 def cpu_ticks(pid):

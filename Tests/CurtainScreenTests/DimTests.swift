@@ -1,5 +1,6 @@
 import CurtainLayout
 import PropertyBased
+import CurtainTestSupport
 import Testing
 import CurtainScreen
 
@@ -173,4 +174,41 @@ func sameHue(_ x: Color, _ y: Color) -> Bool {
     let p = OKLab(red: a.red, green: a.green, blue: a.blue), q = OKLab(red: b.red, green: b.green, blue: b.blue)
     let cross = p.a * q.b - p.b * q.a, dot = p.a * q.a + p.b * q.b
     return abs(cross) <= 0.03 * abs(dot) && dot > 0
+}
+
+@Suite struct DimCopyTests {
+    /// Issue 16: `dimmed(_:strength:method:)` makes in one pass what copying and dimming in
+    /// place make, on random screens, rectangles, strengths and methods.
+    @Test func aDimmedCopyEqualsDimmingInPlace() {
+        var rng = SplitMix(seed: 16)
+        for _ in 0..<300 {
+            let size = Size(width: Int.random(in: 0...20, using: &rng), height: Int.random(in: 0...6, using: &rng))
+            let screen = Sample.screen(size, operations: 12, &rng)
+            let rect = Sample.rect(&rng, in: size)
+            let strength = [0, 0.25, 0.5, 1, Double.random(in: -0.5...1.5, using: &rng)].randomElement(using: &rng)!
+            let method: DimMethod = [
+                .blend(terminal: nil), .blend(terminal: TerminalColors(background: (255, 255, 255))),
+                .ansi(terminal: TerminalColors(background: (0, 0, 0)), hasBrightColors: true), .faint,
+            ].randomElement(using: &rng)!
+            let copy = screen.dimmed(rect, strength: strength, method: method)
+            var inPlace = screen
+            inPlace.dim(rect, strength: strength, method: method)
+            #expect(copy == inPlace, "\(size) \(rect) \(strength) \(method)")
+        }
+    }
+
+    /// Many styles in one rectangle, more than the blend's table holds: each cell still gets
+    /// its own style's blend.
+    @Test func manyStylesEachGetTheirOwnBlend() {
+        var buffer = CellBuffer(size: Size(width: 256, height: 2))
+        for x in 0..<256 {
+            buffer.set(Cell(grapheme: Grapheme("x"), style: Style(foreground: .indexed(UInt8(x)), background: .indexed(UInt8(255 - x)))), x: x, y: 0)
+            buffer.set(Cell(grapheme: Grapheme("y"), style: Style(foreground: .indexed(UInt8((x * 7) % 256)))), x: x, y: 1)
+        }
+        var dimmed = buffer
+        dimmed.dim(dimmed.bounds, strength: 0.4)
+        for y in 0..<2 {
+            for x in 0..<256 { #expect(dimmed[x, y].style == buffer[x, y].style.dimmed(by: 0.4)) }
+        }
+    }
 }

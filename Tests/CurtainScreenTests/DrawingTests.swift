@@ -197,3 +197,33 @@ import CurtainScreen
         }
     }
 }
+
+@Suite struct RowSetTests {
+    /// Issue 16: setting a row of cells at once is setting them one by one, clip, buffer edges
+    /// and the wide characters cut at either end included.
+    @Test func aRowIsItsCellsSetOneByOne() {
+        var rng = SplitMix(seed: 61)
+        for _ in 0..<400 {
+            let size = Size(width: Int.random(in: 1...16, using: &rng), height: Int.random(in: 1...4, using: &rng))
+            let screen = Sample.screen(size, operations: 8, &rng)
+            let count = Int.random(in: 0...20, using: &rng)
+            var row: [Cell] = []
+            for _ in 0..<count {
+                let style = Sample.styles.randomElement(using: &rng)!
+                row.append(Int.random(in: 0..<8, using: &rng) == 0 ? Cell(grapheme: .continuation, style: style)
+                           : Cell(grapheme: Grapheme(["a", "─", "é", "~"].randomElement(using: &rng)!), style: style))
+            }
+            let x = Int.random(in: -4...(size.width + 1), using: &rng), y = Int.random(in: -1...size.height, using: &rng)
+            let clip: Rect? = Bool.random(using: &rng) ? Sample.rect(&rng, in: size) : nil
+            var atOnce = screen
+            atOnce.set(row[...], x: x, y: y, clip: clip)
+            var oneByOne = screen
+            let area = clip.map { $0.intersection(screen.bounds) } ?? screen.bounds
+            for (offset, cell) in row.enumerated() where area.contains(Point(x: x + offset, y: y)) {
+                oneByOne.set(cell.grapheme.isContinuation ? .blank(cell.style) : cell, x: x + offset, y: y)
+            }
+            #expect(atOnce == oneByOne, "\(size) row of \(count) at (\(x), \(y)) clip \(String(describing: clip))")
+            #expect(pairingProblems(atOnce).isEmpty)
+        }
+    }
+}

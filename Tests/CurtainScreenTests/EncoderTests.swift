@@ -140,7 +140,7 @@ import CurtainScreen
 }
 
 @Suite struct EncoderBudgetTests {
-    /// On everyday frames the encoder spends at most 1.15 × the lower bound, swept over
+    /// On everyday frames the encoder spends at most 1.15 × the plain run cost, swept over
     /// terminal sizes, and a terminal fed its output shows the new frame.
     @Test(arguments: [Size(width: 40, height: 12), Size(width: 80, height: 24), Size(width: 120, height: 40),
                       Size(width: 200, height: 60), Size(width: 13, height: 5)])
@@ -150,17 +150,17 @@ import CurtainScreen
             var terminal = ANSIInterpreter(size: size)
             terminal.feed(encoder.fullScreen(old))
             let runs = new.changes(from: old)
-            let bound = ANSIEncoder.lowerBound(of: runs, frame: new, startingStyle: encoder.style)
+            let bound = ANSIEncoder.plainRunCost(of: runs, frame: new, startingStyle: encoder.style)
             let bytes = encoder.encode(runs, frame: new)
             terminal.feed(bytes)
             #expect(sameOnTerminal(terminal.screen, new), "\(name) at \(size)")
             #expect(terminal.problems.isEmpty, "\(terminal.problems)")
             #expect(!runs.isEmpty || size.width < 40, "\(name) at \(size) changes something")
-            #expect(Double(bytes.count) <= 1.15 * Double(bound), "\(name) at \(size): \(bytes.count) bytes, bound \(bound)")
+            #expect(Double(bytes.count) <= 1.15 * Double(bound), "\(name) at \(size): \(bytes.count) bytes, plain run cost \(bound)")
         }
     }
 
-    @Test func lowerBoundCountsMovesStylesAndText() {
+    @Test func plainRunCostCountsMovesStylesAndText() {
         var old = CellBuffer(size: Size(width: 20, height: 2))
         old.draw("hello world", at: .zero, style: .plain)
         var new = old
@@ -168,9 +168,9 @@ import CurtainScreen
         new.draw("W", at: Point(x: 4, y: 0), style: .plain)          // gap "ell" (3) + W (1)
         new.draw("中", at: Point(x: 3, y: 1), style: Style(foreground: .red)) // ESC[2;4H (6) + ESC[38;5;1m (9) + 3
         let runs = new.changes(from: old)
-        #expect(ANSIEncoder.lowerBound(of: runs, frame: new) == 6 + 1 + 3 + 1 + 6 + 9 + 3)
-        #expect(ANSIEncoder.lowerBound(of: runs, frame: new, startingStyle: nil) == 6 + 1 + 3 + 1 + 6 + 9 + 3 + 4)
-        #expect(ANSIEncoder.lowerBound(of: [], frame: new) == 0)
+        #expect(ANSIEncoder.plainRunCost(of: runs, frame: new) == 6 + 1 + 3 + 1 + 6 + 9 + 3)
+        #expect(ANSIEncoder.plainRunCost(of: runs, frame: new, startingStyle: nil) == 6 + 1 + 3 + 1 + 6 + 9 + 3 + 4)
+        #expect(ANSIEncoder.plainRunCost(of: [], frame: new) == 0)
     }
 }
 
@@ -188,7 +188,7 @@ import CurtainScreen
         terminal.feed(encoder.encode(runs, frame: frame))
         #expect(terminal.problems.isEmpty)
         #expect(terminal.screen.lines == ["   ", "x x"])
-        #expect(ANSIEncoder.lowerBound(of: runs, frame: frame) > 0)
+        #expect(ANSIEncoder.plainRunCost(of: runs, frame: frame) > 0)
         var patched = frame
         patched.apply(runs)
         #expect(patched.lines == ["   ", "x x"])

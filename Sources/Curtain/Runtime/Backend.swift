@@ -36,6 +36,11 @@ public protocol Backend: AnyObject {
     /// Asks for pointer motion without a button held (``MouseEvent/Kind/move``) to be
     /// reported, or no longer. Off at the start; backends without a pointer ignore it.
     func reportPointerMotion(_ enabled: Bool)
+
+    /// True while the screen shows frames much slower than an animation makes them (a
+    /// terminal over a thin link): the app then makes transitions instant (see
+    /// ``App/reducesMotionOverSlowLinks``). False by default.
+    var showsFramesSlowly: Bool { get }
 }
 
 extension Backend {
@@ -46,4 +51,5 @@ extension Backend {
     public func suspend() {}
     /// Ignores the request: for backends with no pointer to report.
     public func reportPointerMotion(_ enabled: Bool) {}
+    public var showsFramesSlowly: Bool { false }
 }

@@ -12,22 +12,41 @@ final class ColourBandsView: View {
     private static let glyph = Grapheme("▚")
     private static let dot = Cell(grapheme: Grapheme("·"))
 
+    /// Two cells a colour, every colour in turn, long enough for any row's start: row `r` is
+    /// this pattern from cell `2r` on (each row starts one band further).
+    private static func pattern(width: Int) -> [Cell] {
+        let count = width + 2 * colours.count
+        var cells: [Cell] = []
+        cells.reserveCapacity(count)
+        for i in 0..<count { cells.append(bandCells[(i / 2) % bandCells.count]) }
+        return cells
+    }
+
+    /// A cell of each colour.
+    private static let bandCells: [Cell] = {
+        var cells: [Cell] = []
+        for colour in colours { cells.append(Cell(grapheme: glyph, style: Style(foreground: .indexed(colour), background: .indexed(234)))) }
+        return cells
+    }()
+
+    private var rowPattern: [Cell] = []
+
     override func draw(into buffer: inout CellBuffer, clip: Rect) {
         let area = frame.intersection(clip)
         guard !area.isEmpty else { return }
-        let colours = Self.colours
         let monochrome = theme.colorDepth == .monochrome
+        if !monochrome, rowPattern.count != frame.width + 2 * Self.colours.count { rowPattern = Self.pattern(width: frame.width) }
         for y in area.minY..<area.maxY {
-            for x in area.minX..<area.maxX {
-                // Without colours a checkerboard is only noise: a calm grid of dots instead.
-                if monochrome {
+            // Without colours a checkerboard is only noise: a calm grid of dots instead.
+            if monochrome {
+                for x in area.minX..<area.maxX {
                     let dot = (x - frame.minX) % 4 == 1 && (y - frame.minY) % 2 == 0
                     buffer.set(dot ? Self.dot : .blank, x: x, y: y)
-                    continue
                 }
-                let index = colours[((x - frame.minX) / 2 + (y - frame.minY)) % colours.count]
-                buffer.set(Cell(grapheme: Self.glyph, style: Style(foreground: .indexed(index), background: .indexed(234))), x: x, y: y)
+                continue
             }
+            let start = (2 * (y - frame.minY)) % (2 * Self.colours.count)
+            buffer.set(rowPattern[start..<(start + frame.width)], x: frame.minX, y: y, clip: area)
         }
         let label = " dim me "
         let width = TextWidth.of(label)

@@ -44,12 +44,13 @@ extension CellBuffer {
         guard !rect.isEmpty else { return }
         let area = clip.map { $0.intersection(bounds) } ?? bounds
         guard area.intersects(rect) else { return }
-        let h = String(border.horizontal), v = String(border.vertical)
         if rect.height == 1 {
+            let h = String(border.horizontal)
             for x in rect.minX..<rect.maxX { draw(h, at: Point(x: x, y: rect.minY), style: style, clip: area) }
             return
         }
         if rect.width == 1 {
+            let v = String(border.vertical)
             for y in rect.minY..<rect.maxY { draw(v, at: Point(x: rect.minX, y: y), style: style, clip: area) }
             return
         }
@@ -60,7 +61,14 @@ extension CellBuffer {
         let line = DisplayCluster(border.horizontal), side = DisplayCluster(border.vertical)
         let lineGrapheme = Grapheme(line.text), sideGrapheme = Grapheme(side.text)
         for y in [top, bottom] where y >= area.minY && y < area.maxY {
-            for x in xs { put(lineGrapheme, width: line.width, x: x, y: y, style: style, area: area) }
+            if line.width == 1, !xs.isEmpty {
+                // One pass for the whole line (what a put per cell does, without its per-cell
+                // checks): lines are most of a box's cells.
+                fill(Rect(x: xs.lowerBound, y: y, width: xs.count, height: 1),
+                     with: Cell(grapheme: lineGrapheme, style: style), clip: area)
+            } else {
+                for x in xs { put(lineGrapheme, width: line.width, x: x, y: y, style: style, area: area) }
+            }
         }
         for y in ys {
             put(sideGrapheme, width: side.width, x: left, y: y, style: style, area: area)

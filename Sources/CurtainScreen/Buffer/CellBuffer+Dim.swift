@@ -27,34 +27,83 @@ extension CellBuffer {
         guard strength > 0 else { return } // also rejects NaN
         let r = rect.intersection(bounds)
         guard !r.isEmpty else { return }
-        let amount = min(1, strength)
-        // A screen holds few distinct styles; each is blended (in OKLab) once per dim.
-        var dimmed: [UInt64: Style] = [:]
-        var lastIn = Style.plain, lastOut = Style.plain.dimmed(by: amount, method: method)
-        dimmed[lastIn.bits] = lastOut
-        for y in r.minY..<r.maxY {
-            var x0 = r.minX, x1 = r.maxX
-            if x0 > 0, cells[index(x0, y)].grapheme.isContinuation { x0 -= 1 }
-            if x1 < size.width, cells[index(x1, y)].grapheme.isContinuation { x1 += 1 }
-            let start = index(x0, y)
-            cells.withUnsafeMutableBufferPointer { buffer in
-                for i in start..<(start + x1 - x0) {
-                    let style = buffer[i].style
-                    if style.bits == lastIn.bits {
-                        buffer[i].style = lastOut
-                        continue
-                    }
-                    lastIn = style
-                    if let known = dimmed[style.bits] {
-                        lastOut = known
-                    } else {
-                        lastOut = style.dimmed(by: amount, method: method)
-                        dimmed[style.bits] = lastOut
-                    }
-                    buffer[i].style = lastOut
-                }
+        let width = size.width
+        cells.withUnsafeMutableBufferPointer { buffer in
+            var blend = StyleBlend(strength: min(1, strength), method: method)
+            Self.forEachDimmedSpan(of: r, in: UnsafeBufferPointer(buffer), width: width) { start, end in
+                for i in start..<end { buffer[i].style = blend.dimmed(buffer[i].style) }
             }
         }
+    }
+
+    /// This buffer with `rect` dimmed (see ``dim(_:strength:method:)``), made in one pass over
+    /// the cells: for a buffer whose storage is shared (a kept layer), where dimming in place
+    /// would first copy every cell and then walk the dimmed ones again.
+    public func dimmed(_ rect: Rect, strength: Double, method: DimMethod = .blend(terminal: nil)) -> CellBuffer {
+        guard strength > 0 else { return self }
+        let r = rect.intersection(bounds)
+        guard !r.isEmpty else { return self }
+        var blend = StyleBlend(strength: min(1, strength), method: method)
+        var result = self
+        let width = size.width
+        result.cells = cells.withUnsafeBufferPointer { source in
+            [Cell](unsafeUninitializedCapacity: source.count) { target, count in
+                var done = 0
+                Self.forEachDimmedSpan(of: r, in: source, width: width) { start, end in
+                    if start > done { _ = target[done..<start].initialize(fromContentsOf: source[done..<start]) }
+                    for i in start..<end {
+                        var cell = source[i]
+                        cell.style = blend.dimmed(cell.style)
+                        (target.baseAddress! + i).initialize(to: cell)
+                    }
+                    done = end
+                }
+                if source.count > done { _ = target[done..<source.count].initialize(fromContentsOf: source[done..<source.count]) }
+                count = source.count
+            }
+        }
+        return result
+    }
+
+    /// Calls `body` with the index range of each row's dimmed span, top to bottom: `r`'s
+    /// columns, widened so a wide character cut by a side is dimmed whole.
+    private static func forEachDimmedSpan(of r: Rect, in cells: UnsafeBufferPointer<Cell>, width: Int,
+                                          _ body: (Int, Int) -> Void) {
+        for y in r.minY..<r.maxY {
+            let row = y * width
+            var x0 = r.minX, x1 = r.maxX
+            if x0 > 0, cells[row + x0].grapheme.isContinuation { x0 -= 1 }
+            if x1 < width, cells[row + x1].grapheme.isContinuation { x1 += 1 }
+            body(row + x0, row + x1)
+        }
+    }
+}
+
+/// Dimmed styles of one dim, remembered: neighbouring cells mostly share a style, and a
+/// screen has few styles (blending one goes through OKLab and back).
+private struct StyleBlend {
+    let strength: Double
+    let method: DimMethod
+    private var lastIn = Style(bits: .max), lastOut = Style.plain
+    /// A small direct-mapped table of earlier blends (bits `.max` marks an empty slot: no style
+    /// sets bit 63).
+    private var table = [(UInt64, Style)](repeating: (.max, .plain), count: 64)
+
+    init(strength: Double, method: DimMethod) {
+        self.strength = strength
+        self.method = method
+    }
+
+    @inline(__always) mutating func dimmed(_ style: Style) -> Style {
+        if style.bits == lastIn.bits { return lastOut }
+        let bits = style.bits
+        let slot = Int(truncatingIfNeeded: (bits ^ bits >> 26 ^ bits >> 45) & 63)
+        let entry = table[slot]
+        let out = entry.0 == bits ? entry.1 : style.dimmed(by: strength, method: method)
+        if entry.0 != bits { table[slot] = (bits, out) }
+        lastIn = style
+        lastOut = out
+        return out
     }
 }
 

@@ -38,6 +38,28 @@ public struct CellBuffer: Hashable, Sendable {
         cells[index(x, y)] = cell
     }
 
+    /// Sets a row of narrow cells from column `x` of row `y` in one pass, clipped to `clip` (the
+    /// whole buffer when `nil`) and the buffer: what many ``set(_:x:y:)`` calls would do, for a
+    /// view that prepares its rows (a continuation cell is set as a blank in its style). Wide
+    /// characters the row cuts at either end are blanked, as always.
+    public mutating func set(_ row: ArraySlice<Cell>, x: Int, y: Int, clip: Rect? = nil) {
+        let area = clip.map { $0.intersection(bounds) } ?? bounds
+        guard y >= area.minY, y < area.maxY, !row.isEmpty else { return }
+        let from = max(x, area.minX), to = min(x.addingSaturating(row.count), area.maxX)
+        guard from < to else { return }
+        unpair(row: y, from: from, to: to)
+        let start = index(from, y)
+        let skip = from - x
+        row.withUnsafeBufferPointer { source in
+            cells.withUnsafeMutableBufferPointer { target in
+                for offset in 0..<(to - from) {
+                    let cell = source[skip + offset]
+                    target[start + offset] = cell.grapheme.isContinuation ? .blank(cell.style) : cell
+                }
+            }
+        }
+    }
+
     /// Before cells `from ..< to` of `row` (inside the buffer) are overwritten: blanks the
     /// halves of wide characters that stick out of that span, so no pair is left broken.
     mutating func unpair(row y: Int, from x0: Int, to x1: Int) {
@@ -61,7 +83,7 @@ public struct CellBuffer: Hashable, Sendable {
             unpair(row: y, from: r.minX, to: r.maxX)
             let start = index(r.minX, y)
             cells.withUnsafeMutableBufferPointer { buffer in
-                for i in start..<(start + r.width) { buffer[i] = cell }
+                (buffer.baseAddress! + start).update(repeating: cell, count: r.width)
             }
         }
     }

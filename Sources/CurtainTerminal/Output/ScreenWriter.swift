@@ -37,6 +37,8 @@ final class ScreenWriter {
 
     /// The frame on screen, nil before the first frame and after a full repaint is requested.
     private(set) var previous: CellBuffer?
+    /// Cells the last ``draw(_:)`` that sent anything gave ncurses (what it cost, roughly).
+    private(set) var lastDrawnCells = 0
 
     init(depth: ColorDepth, defaultColors: Bool, colorPairs: Int, isUnicode: Bool) {
         self.depth = depth
@@ -87,13 +89,18 @@ final class ScreenWriter {
         }
         let fallbacksBefore = pairs.fallbackCount
         let screen = Self.screenSize()
-        for run in runs { write(run, to: window, screen: screen) }
+        lastDrawnCells = 0
+        for run in runs {
+            write(run, to: window, screen: screen)
+            lastDrawnCells += run.cells.count
+        }
         wnoutrefresh(window)
         // ncurses' buffer is empty between frames (doupdate flushes it), so brackets written
         // straight to the descriptor land right before and right after the frame's bytes.
-        if let descriptor = synchronizedOutputDescriptor { writeAll(descriptor, SynchronizedOutput.begin) }
+        let brackets = lastDrawnCells > SynchronizedOutput.smallFrame ? synchronizedOutputDescriptor : nil
+        if let descriptor = brackets { writeAll(descriptor, SynchronizedOutput.begin) }
         doupdate()
-        if let descriptor = synchronizedOutputDescriptor { writeAll(descriptor, SynchronizedOutput.end) }
+        if let descriptor = brackets { writeAll(descriptor, SynchronizedOutput.end) }
         previous = frame
         scheduleRepaintIfColorsFellBack(full: full, fellBack: pairs.fallbackCount > fallbacksBefore)
         return true

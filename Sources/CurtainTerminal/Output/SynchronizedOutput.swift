@@ -10,10 +10,17 @@
 /// ``InputReader``, so keys typed meanwhile are kept, in order, for the program.
 enum SynchronizedOutput {
     static let query = Array("\u{1B}[?2026$p\u{1B}[c".utf8)
+    /// What the session sends at start: a device status request (see ``OutputPacing``), then
+    /// the query; the device attributes answer ends the wait for all three answers.
+    static let queryWithStatusRequest = OutputPacing.request + query
     static let begin = Array("\u{1B}[?2026h".utf8)
     static let end = Array("\u{1B}[?2026l".utf8)
     /// How long to wait, in seconds, for a terminal that answers neither query.
     static let timeout = 0.150
+    /// Frames of at most this many changed cells go out without brackets: ncurses writes them
+    /// in one `write(2)` of well under a kilobyte, which a terminal shows whole anyway, and the
+    /// brackets would cost 16 bytes on top (a clock tick is 54).
+    static let smallFrame = 64
 
     /// What the terminal's replies said so far.
     struct Detection: Equatable, Sendable {

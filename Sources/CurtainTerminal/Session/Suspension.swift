@@ -13,6 +13,9 @@ extension TerminalSession {
     /// first. A session on files (tests) leaves and re-enters curses mode without stopping.
     public func suspend() {
         guard !stopped else { return }
+        awaitAnswers()
+        pacing.forgetRequests()
+        keptFrame = nil
         if takeover.ownsTerminal { writeAll(takeover.outputDescriptor, InputModes.disable) }
         endwin()
         if takeover.ownsTerminal { Suspension.stopUntilContinued() }
@@ -35,7 +38,7 @@ extension TerminalSession {
         writer.invalidate()
         // The first doupdate after endwin puts the terminal back in program mode (raw, the
         // alternate screen, keypad transmit).
-        if let lastFrame { writer.draw(lastFrame) } else { doupdate() }
+        if let lastFrame { send(lastFrame) } else { doupdate() }
         if takeover.ownsTerminal {
             writeAll(takeover.outputDescriptor, InputModes.enable)
             if reportsAllMotion { writeAll(takeover.outputDescriptor, InputModes.allMotion) }

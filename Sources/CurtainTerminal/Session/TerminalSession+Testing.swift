@@ -11,3 +11,13 @@ extension TerminalSession {
                   synchronizedOutput: synchronizedOutput)
     }
 }
+
+extension TerminalSession {
+    /// The knobs applied to the terminfo entry ncurses draws with (``TunedTerminfo``), by the
+    /// names `CURTAIN_NCURSES_TUNING` takes: for the benchmark's report.
+    package var _ncursesTuning: [String] {
+        let knobs = takeover.tuning
+        return [(TunedTerminfo.Knobs.noScrolling, "scrolling"), (.shortReset, "reset"), (.separateAttributes, "attributes")]
+            .filter { knobs.contains($0.0) }.map(\.1)
+    }
+}

@@ -42,6 +42,12 @@ public final class TerminalSession: Backend {
     /// the start-up wait still counts.
     private var synchronizedOutput = SynchronizedOutput.Detection()
     var lastFrame: CellBuffer?
+    /// Frames for a terminal slower than the program (see ``OutputPacing``).
+    var pacing = OutputPacing()
+    /// The latest frame kept back while the terminal is behind: drawn when it catches up.
+    var keptFrame: CellBuffer?
+    /// The clock pacing is timed on: the app's, as last passed to ``nextEvent(until:clock:)``.
+    var pacingClock: AnimationClock = SystemClock()
     private(set) var stopped = false
     /// Whether every pointer motion is reported (``reportPointerMotion(_:)``).
     var reportsAllMotion = false
@@ -112,12 +118,17 @@ public final class TerminalSession: Backend {
     /// Asks the terminal unless terminfo already says it supports synchronized output, and
     /// reads its answers for up to ``SynchronizedOutput/timeout``; keys typed meanwhile are
     /// kept for ``nextEvent(until:clock:)``, in order.
+    ///
+    /// A device status request goes first either way: its answer tells whether the terminal
+    /// answers them, which frames are paced by (see ``OutputPacing``).
     private func detectSynchronizedOutput() {
         if takeover.listsSynchronizedOutput {
             writer.synchronizedOutputDescriptor = takeover.outputDescriptor
+            if writeAll(takeover.outputDescriptor, OutputPacing.request) == 0 { pacing.probed(at: pacingClock.now) }
             return
         }
-        guard writeAll(takeover.outputDescriptor, SynchronizedOutput.query) == 0 else { return }
+        guard writeAll(takeover.outputDescriptor, SynchronizedOutput.queryWithStatusRequest) == 0 else { return }
+        pacing.probed(at: pacingClock.now)
         let clock = SystemClock()
         let deadline = clock.now + SynchronizedOutput.timeout
         while !synchronizedOutput.complete {
@@ -131,6 +142,11 @@ public final class TerminalSession: Backend {
     }
 
     private func note(_ reply: TerminalReply) {
+        if case .deviceStatus = reply {
+            pacing.answered(at: pacingClock.now)
+            if pacing.mayDraw, let kept = keptFrame { send(kept) }
+            return
+        }
         guard !synchronizedOutput.complete else { return }
         synchronizedOutput.note(reply)
         if synchronizedOutput.supported, writer.synchronizedOutputDescriptor == nil {
@@ -157,17 +173,30 @@ public final class TerminalSession: Backend {
     /// for a second.
     public func nextEvent(until deadline: Double?, clock: AnimationClock) -> Event? {
         guard !stopped else { return .inputEnded }
+        pacingClock = clock
         if !queued.isEmpty { return queued.removeFirst() }
         while true {
-            switch reader.next(until: deadline, clock: clock) {
+            // A kept frame waits for the terminal's answer, but not for ever.
+            let giveUp = keptFrame == nil ? nil : pacing.giveUpTime
+            let wake = giveUp.map { min($0, deadline ?? $0) } ?? deadline
+            switch reader.next(until: wake, clock: clock) {
             case .input(.event(let event)): return event
             case .input(.reply(let reply)): note(reply)
             case .woken: if let size = wokenBySignal() { return .resize(size) }
-            case .timedOut: return nil
+            case .timedOut:
+                if let giveUp, clock.now >= giveUp, let kept = keptFrame {
+                    pacing.gaveUp()
+                    send(kept)
+                }
+                if let deadline, clock.now >= deadline { return nil }
             case .ended: return .inputEnded
             }
         }
     }
+
+    /// True while the terminal answers status requests later than three 60 Hz frames (see
+    /// ``OutputPacing``): a thin or distant link, where the app makes transitions instant.
+    public var showsFramesSlowly: Bool { pacing.isActive && pacing.isSlow }
 
     /// Reports every pointer motion (mode 1003) or only presses, releases and drags (1002,
     /// the default): the app asks for motion while something waits on the pointer resting on it.
@@ -180,8 +209,31 @@ public final class TerminalSession: Backend {
     }
 
     /// Shows `frame`, sending only the cells that differ from the last frame.
+    ///
+    /// While the terminal is behind — it has not yet answered the status request that followed
+    /// the last frame drawn (see ``OutputPacing``) — the frame is kept instead, replacing any
+    /// frame kept before it, and drawn as soon as the answer comes. So over a slow link
+    /// intermediate animation frames are skipped rather than queued, and the last frame of
+    /// every change is always drawn. A terminal that keeps up sees every frame.
     public func present(_ frame: CellBuffer) {
-        draw(frame)
+        guard !stopped else { return }
+        lastFrame = frame
+        if pacing.mayDraw {
+            send(frame)
+        } else {
+            keptFrame = frame
+        }
+    }
+
+    /// Draws `frame`, followed by a status request while frames are paced.
+    @discardableResult
+    func send(_ frame: CellBuffer) -> Bool {
+        keptFrame = nil
+        guard writer.draw(frame) else { return false }
+        if takeover.ownsTerminal, pacing.drew(cells: writer.lastDrawnCells, at: pacingClock.now) {
+            writeAll(takeover.outputDescriptor, OutputPacing.request)
+        }
+        return true
     }
 
     /// Shows `frame` (see ``present(_:)``); sends nothing when nothing changed. A frame of
@@ -207,7 +259,10 @@ public final class TerminalSession: Backend {
         defer { seenSignals = counts }
         if counts.continues != seenSignals.continues {
             // Whoever stopped the process (`kill -STOP`, a debugger) gave the terminal to the
-            // shell, which put it back in its own modes and wrote over the screen.
+            // shell, which put it back in its own modes and wrote over the screen (and read any
+            // answers to status requests still on their way).
+            pacing.forgetRequests()
+            keptFrame = nil
             endwin()
             return takeTerminalBack()
         }
@@ -223,8 +278,25 @@ public final class TerminalSession: Backend {
             resizeterm(Int32(newSize.height), Int32(newSize.width))
             return newSize
         }
-        if let lastFrame { writer.draw(lastFrame) }
+        if let lastFrame { present(lastFrame) }
         return nil
+    }
+
+    /// Reads the answers to status requests still on their way, for a quarter of a second at
+    /// most, so they do not reach the shell as typed text once the terminal is given back.
+    /// Keys that arrive meanwhile are dropped (the program is leaving or stopping).
+    func awaitAnswers() {
+        guard takeover.ownsTerminal, pacing.isActive, pacing.outstanding > 0 else { return }
+        let clock = SystemClock()
+        let deadline = clock.now + 0.25
+        while pacing.outstanding > 0 {
+            switch reader.next(until: deadline, clock: clock) {
+            case .input(.reply(let reply)):
+                if case .deviceStatus = reply { pacing.answered(at: clock.now) }
+            case .input(.event), .woken: continue
+            case .timedOut, .ended: return
+            }
+        }
     }
 
     // MARK: Stop
@@ -233,6 +305,7 @@ public final class TerminalSession: Backend {
     /// and screen back. Safe to call more than once; later calls do nothing.
     public func stop() {
         guard !stopped else { return }
+        awaitAnswers()
         stopped = true
         if takeover.ownsTerminal { writeAll(takeover.outputDescriptor, InputModes.disable) }
         // Leave a blank screen behind: tmux hands the shell's screen back with rows of the

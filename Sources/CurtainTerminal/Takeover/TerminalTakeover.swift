@@ -33,6 +33,8 @@ final class TerminalTakeover {
     let colorPairs: Int
     /// Whether the terminfo entry lists synchronized output (the `Sync` extended capability).
     let listsSynchronizedOutput: Bool
+    /// What was changed in the entry ncurses draws with.
+    let tuning: TunedTerminfo.Knobs
 
     /// Takes over the terminal on stdin and stdout.
     init(programName: String, alternative: String?) throws(TerminalError) {
@@ -59,12 +61,17 @@ final class TerminalTakeover {
         // run with `env COLUMNS=300`) would pin the screen at that size for the whole run.
         use_env(false)
         use_tioctl(true)
-        guard let screen = newterm(nil, curtain_stdout(), curtain_stdin()) else {
+        // ncurses gets the entry with the knobs that save bytes (see ``TunedTerminfo``).
+        let (created, tuning) = TunedTerminfo.whileInstalled(term: term, fileDescriptor: STDOUT_FILENO) {
+            newterm(nil, curtain_stdout(), curtain_stdin())
+        }
+        guard let screen = created else {
             EmergencyRestore.disarm()
             Self.running.store(false, ordering: .releasing)
             throw TerminalError("\(programName) cannot start the terminal: ncurses refused TERM=\(TerminalRequirements.printable(term ?? "")) (set TERM=xterm-256color\(alternative.map { ", or \($0)" } ?? ""))")
         }
         self.screen = screen
+        self.tuning = tuning
         inputDescriptor = STDIN_FILENO
         outputDescriptor = STDOUT_FILENO
         ownsTerminal = true
@@ -77,11 +84,15 @@ final class TerminalTakeover {
     /// handlers, no locale change. `TERM` and the locale are taken as the caller set them.
     init(output: UnsafeMutablePointer<FILE>, input: UnsafeMutablePointer<FILE>, noColor: String?) throws(TerminalError) {
         try Self.claim(orRefuse: "only one terminal session can run at a time")
-        guard let screen = newterm(nil, output, input) else {
+        let (created, tuning) = TunedTerminfo.whileInstalled(term: Self.environment("TERM"), fileDescriptor: fileno(output)) {
+            newterm(nil, output, input)
+        }
+        guard let screen = created else {
             Self.running.store(false, ordering: .releasing)
             throw TerminalError("newterm failed for TERM=\(Self.environment("TERM") ?? "")")
         }
         self.screen = screen
+        self.tuning = tuning
         inputDescriptor = fileno(input)
         outputDescriptor = fileno(output)
         ownsTerminal = false

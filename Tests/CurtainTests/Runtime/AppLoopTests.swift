@@ -106,3 +106,64 @@ final class CounterView: View {
         #expect(backend.presented.last?.frame.size == Size(width: 30, height: 2))
     }
 }
+
+/// A queue backend whose frames reach the screen slowly until `fastFrom` (issue 16).
+@MainActor
+final class SlowLinkBackend: Backend {
+    let queue: QueueBackend
+    let fastFrom: Double
+    let clock: ManualClock
+    init(_ queue: QueueBackend, fastFrom: Double, clock: ManualClock) {
+        self.queue = queue
+        self.fastFrom = fastFrom
+        self.clock = clock
+    }
+    var size: Size { queue.size }
+    var showsFramesSlowly: Bool { clock.now < fastFrom }
+    func nextEvent(until deadline: Double?, clock: AnimationClock) -> Event? { queue.nextEvent(until: deadline, clock: clock) }
+    func present(_ frame: CellBuffer) { queue.present(frame) }
+}
+
+@MainActor
+@Suite struct SlowLinkMotionTests {
+    @Test func transitionsAreInstantWhileTheBackendShowsFramesSlowly() {
+        let clock = ManualClock()
+        let root = View()
+        let app = App(root: root, clock: clock)
+        app.scene.size = Size(width: 40, height: 10)
+        var seen: [Bool] = []
+        var toast: ToastPresentationController?
+        app.scene.bind(.character("t")) {
+            seen.append(app.scene.motion.reduceMotion)
+            let controller = ToastPresentationController(presentedView: Label("hello"))
+            toast = controller
+            app.scene.present(controller, from: root)
+        }
+        app.scene.bind(.character("m")) { seen.append(app.scene.motion.reduceMotion) }
+        let queue = QueueBackend([(1, .key(.character("t"))), (3, .key(.character("m")))])
+        queue.size = Size(width: 40, height: 10)
+        let backend = SlowLinkBackend(queue, fastFrom: 2, clock: clock)
+        var framesAfterKey = 0
+        app.addFrameObserver { _, time in if time >= 1 && time < 2 { framesAfterKey += 1 } }
+        app.run(on: backend)
+        #expect(seen == [true, false], "instant while slow, animated again once fast")
+        #expect(toast?.state == .presented)
+        #expect(framesAfterKey == 1, "the toast appeared in one frame, at its place")
+    }
+
+    @Test func theAppsOwnSettingsAreLeftAlone() {
+        let clock = ManualClock()
+        let app = App(root: View(), clock: clock, motion: MotionSettings(reduceMotion: true))
+        let backend = SlowLinkBackend(QueueBackend([(1, .key(.character("x"))), (3, .key(.character("y")))]), fastFrom: 2, clock: clock)
+        app.run(on: backend)
+        #expect(app.scene.motion.reduceMotion, "still on: the app asked for it")
+
+        let other = App(root: View(), clock: ManualClock())
+        other.reducesMotionOverSlowLinks = false
+        let slow = SlowLinkBackend(QueueBackend([(1, .key(.character("x")))]), fastFrom: 10, clock: other.clock as! ManualClock)
+        var seen: [Bool] = []
+        other.scene.bind(.character("x")) { seen.append(other.scene.motion.reduceMotion) }
+        other.run(on: slow)
+        #expect(seen == [false], "opted out")
+    }
+}

@@ -1,7 +1,10 @@
 import CurtainLayout
 
 extension ANSIEncoder {
-    /// The fewest bytes any encoder could spend on `runs`, by the benchmark's rule (issue 6):
+    /// What a plain run encoding of `runs` costs: the reference the benchmark prices ncurses'
+    /// output against (issue 6; called the "lower bound" until issue 16). It is *not* a lower
+    /// bound: an encoder that erases blank runs (`EL`, `ECH`, clearing the screen) or repeats a
+    /// character (`REP`) goes below it, as ncurses does on frames with many blanks. It counts:
     ///
     /// - each run costs one cursor address `ESC [ row ; col H` (its bytes), except that a run
     ///   continuing on the same row within ``maximumRewrittenGap`` cells of the previous one's
@@ -12,7 +15,7 @@ extension ANSIEncoder {
     ///   it;
     /// - each cell costs its UTF-8 bytes (continuation cells none);
     /// - nothing else.
-    public static func lowerBound(of runs: [CellRun], frame: CellBuffer, startingStyle: Style? = .plain) -> Int {
+    public static func plainRunCost(of runs: [CellRun], frame: CellBuffer, startingStyle: Style? = .plain) -> Int {
         var total = 0
         var style = startingStyle
         var previousEnd: (x: Int, y: Int)? = nil

@@ -1,0 +1,125 @@
+/// Frames for a terminal that shows them slower than the program makes them (SSH over a thin
+/// link): keeps about one frame in flight, so the screen reaches its final state soon after the
+/// last change instead of after a queue of stale animation frames.
+///
+/// How far behind the terminal is cannot be read from the pseudo-terminal (`TIOCOUTQ` reads 0
+/// whatever is queued, and sshd empties the buffer into its own, megabytes deep), but a round
+/// trip through the terminal tells: it answers a device status request (`ESC [ 5 n`) with
+/// `ESC [ 0 n` once it has processed everything sent before it. So every frame drawn is followed
+/// by a request; while one is unanswered the terminal is behind, and the session keeps only the
+/// latest frame (animations go on advancing, nothing is drawn); when the answer comes the kept
+/// frame is drawn at once. The final frame of every change is therefore always drawn, one round
+/// trip after the one before it at most. On a terminal that keeps up, the answer arrives long
+/// before the next frame (a 60 Hz frame is 16 ms apart) and nothing changes but 4 bytes a frame.
+///
+/// The answers also tell how slow the terminal is: ``isSlow`` once an answer took longer than
+/// ``slowAnswer`` (three 60 Hz frames), until a frame of ``evidenceCells`` cells or more is
+/// answered sooner. Over such a link the app makes transitions instant (see
+/// `App.reducesMotionOverSlowLinks`): every frame between the first and the last would be
+/// skipped anyway, and the first would only delay the last.
+///
+/// Pacing starts with the first answer: a request sent at start (with the synchronized-output
+/// query) finds out whether the terminal answers at all. A terminal that never answers gets
+/// every frame, as before, and no requests after the first. An answer that never comes (lost to
+/// a suspension, a terminal that stopped answering) holds a kept frame back for ``patience(for:)``
+/// at most; after ``silentLimit`` such waits in a row without any answer, pacing stops until an
+/// answer arrives again.
+struct OutputPacing: Sendable {
+    /// The request: device status report (DSR).
+    static let request = Array("\u{1B}[5n".utf8)
+    /// How many waits in a row may end without an answer before pacing stops.
+    static let silentLimit = 3
+    /// An answer later than this, in seconds, marks the terminal slow.
+    static let slowAnswer = 0.05
+    /// A frame of this many cells answered sooner than ``slowAnswer`` marks it fast again.
+    static let evidenceCells = 200
+
+    /// True once the terminal has answered a request: frames are paced from then on.
+    private(set) var isActive = false
+    /// When each request not answered yet was sent, oldest first, and the cells of the frame
+    /// it followed (terminals answer in order).
+    private var requests: [(sentAt: Double, cells: Int)] = []
+    /// Requests sent and not answered yet.
+    var outstanding: Int { requests.count }
+    /// When the wait for the oldest unanswered request began, on the session's clock.
+    private(set) var waitingSince: Double?
+    /// Whether the terminal took longer than ``slowAnswer`` to answer, lately.
+    private(set) var isSlow = false
+    /// Cells sent since then: how long the wait may reasonably last depends on them.
+    private(set) var cellsInFlight = 0
+    /// Waits in a row that ended without an answer.
+    private var silentWaits = 0
+
+    /// Whether a frame may be drawn now: the terminal has answered for everything drawn before,
+    /// or is not paced.
+    var mayDraw: Bool { !isActive || outstanding == 0 }
+
+    /// The request sent at start, before anything is known.
+    mutating func probed(at now: Double) {
+        requests.append((now, 0))
+        waitingSince = waitingSince ?? now
+    }
+
+    /// A frame of `cells` changed cells was drawn; returns whether a request follows it.
+    mutating func drew(cells: Int, at now: Double) -> Bool {
+        guard isActive else { return false }
+        if outstanding == 0 {
+            waitingSince = now
+            cellsInFlight = 0
+        }
+        requests.append((now, cells))
+        cellsInFlight += cells
+        return true
+    }
+
+    /// The terminal answered a request.
+    mutating func answered(at now: Double) {
+        isActive = true
+        silentWaits = 0
+        if !requests.isEmpty {
+            let request = requests.removeFirst()
+            let delay = now - request.sentAt
+            if delay > Self.slowAnswer {
+                isSlow = true
+            } else if request.cells >= Self.evidenceCells {
+                isSlow = false
+            }
+        }
+        if outstanding == 0 {
+            waitingSince = nil
+            cellsInFlight = 0
+        } else {
+            waitingSince = now
+        }
+    }
+
+    /// When a kept frame stops waiting for the answer: nil while nothing is awaited.
+    var giveUpTime: Double? {
+        guard isActive, outstanding > 0, let waitingSince else { return nil }
+        return waitingSince + Self.patience(for: cellsInFlight)
+    }
+
+    /// How long to wait for an answer after `cells` changed cells: a second, and a second more
+    /// for every thousand cells (about 10 KB: a link slower than 10 KB/s waits longer).
+    static func patience(for cells: Int) -> Double {
+        1 + Double(cells) / 1000
+    }
+
+    /// The wait ended without an answer: the requests in flight are taken as lost (an answer
+    /// that still comes counts for the next one). After ``silentLimit`` such waits in a row the
+    /// terminal is taken not to answer any more, and frames are no longer paced.
+    mutating func gaveUp() {
+        silentWaits += 1
+        requests.removeAll()
+        waitingSince = nil
+        cellsInFlight = 0
+        if silentWaits >= Self.silentLimit { isActive = false }
+    }
+
+    /// After a suspension: answers to requests sent before it went to the shell, if anywhere.
+    mutating func forgetRequests() {
+        requests.removeAll()
+        waitingSince = nil
+        cellsInFlight = 0
+    }
+}

@@ -1,0 +1,171 @@
+import Curtain
+import CurtainLayout
+import CurtainScreen
+@testable import CurtainTerminal
+import Glibc
+import Testing
+
+@Suite struct OutputPacingTests {
+    @Test func framesAreNotPacedUntilTheTerminalAnswers() {
+        var pacing = OutputPacing()
+        pacing.probed(at: 0)
+        #expect(pacing.mayDraw, "the probe alone holds nothing back")
+        let requested = pacing.drew(cells: 100, at: 0.1)
+        #expect(!requested, "no request follows a frame before the first answer")
+        #expect(pacing.mayDraw)
+        #expect(pacing.giveUpTime == nil)
+        pacing.answered(at: 0.2)
+        #expect(pacing.isActive)
+        #expect(pacing.outstanding == 0)
+    }
+
+    @Test func oneFrameInFlight() {
+        var pacing = OutputPacing()
+        pacing.probed(at: 0)
+        pacing.answered(at: 0.01)
+        let requested = pacing.drew(cells: 2000, at: 1)
+        #expect(requested)
+        #expect(!pacing.mayDraw, "behind until the answer")
+        #expect(pacing.giveUpTime == 1 + OutputPacing.patience(for: 2000))
+        pacing.answered(at: 1.5)
+        #expect(pacing.mayDraw)
+        #expect(pacing.giveUpTime == nil)
+    }
+
+    @Test func aLateAnswerForAForgottenRequestNeverGoesBelowZero() {
+        var pacing = OutputPacing()
+        pacing.probed(at: 0)
+        pacing.answered(at: 0)
+        _ = pacing.drew(cells: 10, at: 0)
+        pacing.forgetRequests()
+        pacing.answered(at: 1)
+        pacing.answered(at: 1)
+        #expect(pacing.outstanding == 0)
+        #expect(pacing.mayDraw)
+    }
+
+    @Test func waitsThatEndWithoutAnAnswerStopThePacing() {
+        var pacing = OutputPacing()
+        pacing.probed(at: 0)
+        pacing.answered(at: 0)
+        for round in 1...OutputPacing.silentLimit {
+            let requested = pacing.drew(cells: 10, at: Double(round))
+            #expect(requested)
+            #expect(!pacing.mayDraw)
+            pacing.gaveUp()
+            #expect(pacing.mayDraw)
+        }
+        #expect(!pacing.isActive, "taken not to answer any more")
+        let requested = pacing.drew(cells: 10, at: 10)
+        #expect(!requested, "no more requests")
+        pacing.answered(at: 11)
+        #expect(pacing.isActive, "an answer brings the pacing back")
+    }
+
+    @Test func lateAnswersMarkTheTerminalSlowUntilABigFrameIsAnsweredSoon() {
+        var pacing = OutputPacing()
+        pacing.probed(at: 0)
+        pacing.answered(at: 0.001)
+        #expect(!pacing.isSlow)
+        _ = pacing.drew(cells: 1920, at: 1)
+        pacing.answered(at: 1.9) // a whole screen took 0.9 s: a thin link
+        #expect(pacing.isSlow)
+        _ = pacing.drew(cells: 10, at: 2)
+        pacing.answered(at: 2.005)
+        #expect(pacing.isSlow, "a clock tick answered soon proves nothing")
+        _ = pacing.drew(cells: OutputPacing.evidenceCells, at: 3)
+        pacing.answered(at: 3.01)
+        #expect(!pacing.isSlow)
+    }
+
+    @Test func patienceGrowsWithWhatIsInFlight() {
+        #expect(OutputPacing.patience(for: 0) == 1)
+        #expect(OutputPacing.patience(for: 30_000) == 31)
+    }
+}
+
+extension NcursesTests.RestoreOnExit {
+    /// Answers the session's queries as a terminal does, in stream order: the device attributes
+    /// request always, status requests when `statusRequests` allows (nil: all of them).
+    final class AnsweringTerminal {
+        var position = 0
+        var statusAnswers = 0
+        let statusRequests: Int?
+        init(statusRequests: Int?) { self.statusRequests = statusRequests }
+
+        func answer(_ output: String, _ master: Int32, _ child: pid_t) {
+            let bytes = Array(output.utf8)
+            let request = Array("\u{1B}[5n".utf8), attributes = Array("\u{1B}[c".utf8)
+            while position < bytes.count {
+                if bytes[position...].starts(with: request) {
+                    position += request.count
+                    if statusRequests.map({ statusAnswers < $0 }) ?? true {
+                        statusAnswers += 1
+                        write(master, "\u{1B}[0n")
+                    }
+                } else if bytes[position...].starts(with: attributes) {
+                    position += attributes.count
+                    write(master, "\u{1B}[?62;22c")
+                } else if bytes.count - position < request.count {
+                    return // maybe the start of a request: wait for the rest
+                } else {
+                    position += 1
+                }
+            }
+        }
+
+        private func write(_ master: Int32, _ text: String) {
+            let bytes = Array(text.utf8)
+            _ = bytes.withUnsafeBytes { Glibc.write(master, $0.baseAddress, $0.count) }
+        }
+    }
+
+    /// Ten frames in a burst, row n saying "frame n", then up to `wait` seconds for the
+    /// terminal's answers.
+    static func presentBurst(wait: Double) -> Never {
+        guard let session = try? TerminalSession(programName: "child") else { _exit(99) }
+        for n in 1...10 {
+            var frame = CellBuffer(size: session.size)
+            frame.put("frame \(n)", x: 0, y: n)
+            session.present(frame)
+        }
+        _ = session.nextEvent(within: wait)
+        session.stop()
+        _exit(0)
+    }
+
+    /// Issue 16: while the terminal has not answered the status request after a frame, later
+    /// frames are kept, only the latest, and it is drawn as soon as the answer comes.
+    @Test func aTerminalThatIsBehindGetsTheLatestFrameOnceItAnswers() throws {
+        let terminal = AnsweringTerminal(statusRequests: nil)
+        let result = try runChild({ Self.presentBurst(wait: 1) }, onOutput: terminal.answer)
+        #expect(result.exitCode == 0)
+        let frames = result.output.components(separatedBy: "\u{1B}[?62;22c").last ?? result.output
+        #expect(frames.contains("frame 1"))
+        #expect(frames.contains("frame 10"), "the last frame is always drawn")
+        for skipped in 2...9 { #expect(!frames.contains("frame \(skipped)"), "frame \(skipped) was skipped") }
+        let afterLast = try #require(frames.range(of: "frame 10"))
+        #expect(frames[afterLast.upperBound...].contains("\u{1B}[5n"), "a request follows every frame drawn")
+    }
+
+    /// A terminal that never answers status requests gets every frame, as before, and no
+    /// request after the first.
+    @Test func aTerminalThatNeverAnswersGetsEveryFrame() throws {
+        let terminal = AnsweringTerminal(statusRequests: 0)
+        let result = try runChild({ Self.presentBurst(wait: 0.2) }, onOutput: terminal.answer)
+        #expect(result.exitCode == 0)
+        for n in 1...10 { #expect(result.output.contains("frame \(n)")) }
+        #expect(result.output.components(separatedBy: "\u{1B}[5n").count - 1 == 1, "only the probe")
+    }
+
+    /// A terminal that answered once and then falls silent holds a frame back for the patience
+    /// at most (about 3 s here: a whole first frame of 80×24 cells is in flight).
+    @Test func aFrameWaitsForALostAnswerOnlySoLong() throws {
+        let terminal = AnsweringTerminal(statusRequests: 1)
+        let result = try runChild({ Self.presentBurst(wait: 3.5) }, onOutput: terminal.answer)
+        #expect(result.exitCode == 0)
+        #expect(result.output.contains("frame 1"))
+        #expect(result.output.contains("frame 10"), "drawn after the wait ran out")
+        #expect(!result.output.contains("frame 5"))
+    }
+}

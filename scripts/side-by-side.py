@@ -1,0 +1,47 @@
+#!/usr/bin/env python3
+"""curtain-demo and its Textual twin side by side in a pseudo-terminal at 80x24: per step of the
+scenario in scripts/twin_scenario.py (toast, typing, growth, focus, modal, back), the bytes
+until the screen settled and the time it took, medians of --runs runs.
+
+  pip install textual==8.2.8 pyte
+  swift build -c release --product curtain-demo && scripts/side-by-side.py [--runs 3] [--rate B/s] [--json]
+"""
+import argparse, json, os, sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from twin_scenario import ROOT, check_binary, measure  # noqa: E402
+
+
+def print_table(title, table):
+    print(title)
+    print(f"{'step':8} {'Curtain s':>10} {'Curtain B':>10} {'Textual s':>10} {'Textual B':>10} {'bytes C/T':>10}")
+    totals = {app: [0.0, 0] for app in table}
+    for index, (name, *_r) in enumerate(table["curtain"]):
+        c, t = table["curtain"][index], table["textual"][index]
+        for app, row in (("curtain", c), ("textual", t)):
+            totals[app][0] += row[1]
+            totals[app][1] += row[3]
+        ratio = c[3] / t[3] if t[3] else float("nan")
+        print(f"{name:8} {c[1]:10.2f} {c[3]:10d} {t[1]:10.2f} {t[3]:10d} {ratio:10.2f}")
+    (cs, cb), (ts, tb) = totals["curtain"], totals["textual"]
+    print(f"{'all':8} {cs:10.2f} {cb:10d} {ts:10.2f} {tb:10d} {cb / tb:10.2f}   time C/T {cs / ts:.2f}")
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--binary", default=os.path.join(ROOT, ".build/release/curtain-demo"))
+    parser.add_argument("--runs", type=int, default=3)
+    parser.add_argument("--rate", type=float, default=None, help="bytes a second the terminal shows (default: as fast as they come)")
+    parser.add_argument("--json", action="store_true")
+    args = parser.parse_args()
+    check_binary(args.binary)
+    table = measure(args.binary, args.rate, args.runs)
+    if args.json:
+        print(json.dumps({"rate": args.rate, "runs": args.runs, "steps": table}))
+    else:
+        print_table(f"80x24, {'unthrottled' if args.rate is None else f'{args.rate:.0f} B/s'}, medians of {args.runs} runs "
+                    "(s: key to settled screen; B: bytes the step sent)", table)
+
+
+if __name__ == "__main__":
+    main()

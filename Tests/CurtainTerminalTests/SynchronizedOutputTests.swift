@@ -69,7 +69,8 @@ extension NcursesTests.RestoreOnExit {
             session.stop()
             _exit(code)
         }, onOutput: { output, master, _ in
-            guard !answered, output.contains("\u{1B}[?2026$p\u{1B}[c") else { return }
+            // The device attributes request comes last (after the default colours' OSC queries).
+            guard !answered, output.contains("\u{1B}[?2026$p"), output.contains("\u{1B}[c") else { return }
             answered = true
             let bytes = Array(("k" + answer).utf8)
             _ = bytes.withUnsafeBytes { write(master, $0.baseAddress, $0.count) }

@@ -37,6 +37,8 @@ public final class App {
     /// Whether the app turned the scene's reduce motion on for a slow link (and turns it off
     /// again when the link is fast).
     private var reducesMotionForTheLink = false
+    /// The appearance the scene's theme was last picked for (``followAppearance(of:)``).
+    private var followedAppearance: TerminalAppearance?
 
     private var frameObservers: [@MainActor (CellBuffer, Double) -> Void] = []
     /// Whether the backend was last asked to report pointer motion.
@@ -69,6 +71,7 @@ public final class App {
         while !isQuitting {
             let event = backend.nextEvent(until: scene.nextFrameTime, clock: clock)
             followLinkSpeed(of: backend)
+            followAppearance(of: backend)
             if let event {
                 dispatch(event)
                 // A burst (keys typed faster than frames, a script's simultaneous lines) is
@@ -86,8 +89,19 @@ public final class App {
         isQuitting = false
         reportsPointerMotion = false
         scene.size = backend.size
-        if scene.followsTerminalAppearance { scene.theme = .standard(for: backend.appearance) }
+        followedAppearance = nil
+        followAppearance(of: backend)
         renderAndPresent()
+    }
+
+    /// Gives the scene the standard theme for the backend's appearance when it changed (a
+    /// terminal's answer about its colours can come after the first frame, over a slow link),
+    /// unless the scene keeps a theme of its own.
+    func followAppearance(of backend: some Backend) {
+        let appearance = backend.appearance
+        guard scene.followsTerminalAppearance, appearance != followedAppearance else { return }
+        followedAppearance = appearance
+        scene.theme = .standard(for: appearance)
     }
 
     /// Hands `event` to the scene, then applies the defaults to what it left: Ctrl-C quits,

@@ -9,14 +9,16 @@
 /// that answers nothing costs ``timeout``. The answers are read by the session's
 /// ``InputReader``, so keys typed meanwhile are kept, in order, for the program.
 enum SynchronizedOutput {
-    static let query = Array("\u{1B}[?2026$p\u{1B}[c".utf8)
-    /// What the session sends at start: a device status request (see ``OutputPacing``), then
-    /// the query; the device attributes answer ends the wait for all three answers.
-    static let queryWithStatusRequest = OutputPacing.request + query
+    /// DECRQM for mode 2026.
+    static let modeQuery = Array("\u{1B}[?2026$p".utf8)
+    /// Primary device attributes (DA1): sent after every other question, its answer ends the
+    /// wait for all of them (the session adds others: see `TerminalSession`'s start).
+    static let attributesRequest = Array("\u{1B}[c".utf8)
     static let begin = Array("\u{1B}[?2026h".utf8)
     static let end = Array("\u{1B}[?2026l".utf8)
-    /// How long to wait, in seconds, for a terminal that answers neither query.
-    static let timeout = 0.150
+    /// How long to wait, in seconds, for a terminal that answers nothing (answers that come
+    /// later still count).
+    static let timeout = 0.100
     /// Frames of at most this many changed cells go out without brackets: ncurses writes them
     /// in one `write(2)` of well under a kilobyte, which a terminal shows whole anyway, and the
     /// brackets would cost 16 bytes on top (a clock tick is 54).

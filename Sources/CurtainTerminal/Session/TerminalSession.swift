@@ -59,11 +59,21 @@ public final class TerminalSession: Backend {
     /// depth to show what the terminal showed.
     public var colorDepth: ColorDepth { writer.depth }
 
-    /// The terminal's default colours, as far as known: the user's `CURTAIN_BACKGROUND`, else
-    /// `COLORFGBG`, else nil (an app then assumes a dark background).
-    public var terminalColors: TerminalColors? =
-        TerminalColorsGuess.requested(TerminalColorsGuess.environment("CURTAIN_BACKGROUND"))
-            ?? TerminalColorsGuess.fromColorFGBG(TerminalColorsGuess.environment("COLORFGBG"))
+    /// The terminal's default colours, as far as known, from the first that says: what the
+    /// program set here (its `--background` option), the user's `CURTAIN_BACKGROUND`
+    /// (`light`, `dark` or `#rrggbb`), what the terminal reported when asked (OSC 10 and 11, see
+    /// ``DefaultColorsReport``), `COLORFGBG`; nil when none does (an app then assumes a dark
+    /// background). A report that arrives after the start-up wait still counts: the app
+    /// follows the change (``Scene/followsTerminalAppearance``).
+    ///
+    /// Setting it overrides everything else; setting nil goes back to the others.
+    public var terminalColors: TerminalColors? {
+        get { requestedColors ?? reportedColors.colors ?? colorFGBG }
+        set { requestedColors = newValue }
+    }
+    private var requestedColors = TerminalColorsGuess.requested(TerminalColorsGuess.environment("CURTAIN_BACKGROUND"))
+    private var reportedColors = DefaultColorsReport()
+    private let colorFGBG = TerminalColorsGuess.fromColorFGBG(TerminalColorsGuess.environment("COLORFGBG"))
 
     /// The colour depth, the terminal's colours and whether it shows Unicode, from which an app
     /// picks its theme.
@@ -106,7 +116,7 @@ public final class TerminalSession: Backend {
         if takeover.ownsTerminal { writeAll(takeover.outputDescriptor, InputModes.enable) }
         switch synchronizedOutput {
         case nil:
-            detectSynchronizedOutput()
+            askTheTerminal(colors: DefaultColorsReport.shouldAsk(term: TerminalColorsGuess.environment("TERM")))
         case let brackets?:
             if brackets { writer.synchronizedOutputDescriptor = takeover.outputDescriptor }
             self.synchronizedOutput.complete = true // decided: later answers change nothing
@@ -115,19 +125,24 @@ public final class TerminalSession: Backend {
 
     isolated deinit { stop() }
 
-    /// Asks the terminal unless terminfo already says it supports synchronized output, and
-    /// reads its answers for up to ``SynchronizedOutput/timeout``; keys typed meanwhile are
-    /// kept for ``nextEvent(until:clock:)``, in order.
+    /// Asks the terminal what it can do, and reads its answers until the device attributes
+    /// reply that every terminal sends (or for ``SynchronizedOutput/timeout`` at most); keys
+    /// typed meanwhile are kept for ``nextEvent(until:clock:)``, in order.
     ///
-    /// A device status request goes first either way: its answer tells whether the terminal
-    /// answers them, which frames are paced by (see ``OutputPacing``).
-    private func detectSynchronizedOutput() {
+    /// In one write: a device status request (its answer tells whether the terminal answers
+    /// them, which frames are paced by: see ``OutputPacing``), the synchronized-output query
+    /// unless terminfo lists the capability, OSC 10 and 11 for the default colours when
+    /// `colors` (see ``DefaultColorsReport``), and the device attributes request.
+    private func askTheTerminal(colors: Bool) {
         if takeover.listsSynchronizedOutput {
             writer.synchronizedOutputDescriptor = takeover.outputDescriptor
-            if writeAll(takeover.outputDescriptor, OutputPacing.request) == 0 { pacing.probed(at: pacingClock.now) }
-            return
+            synchronizedOutput.modeKnown = true
         }
-        guard writeAll(takeover.outputDescriptor, SynchronizedOutput.queryWithStatusRequest) == 0 else { return }
+        let query = OutputPacing.request
+            + (takeover.listsSynchronizedOutput ? [] : SynchronizedOutput.modeQuery)
+            + (colors ? DefaultColorsReport.query : [])
+            + SynchronizedOutput.attributesRequest
+        guard writeAll(takeover.outputDescriptor, query) == 0 else { return }
         pacing.probed(at: pacingClock.now)
         let clock = SystemClock()
         let deadline = clock.now + SynchronizedOutput.timeout
@@ -145,6 +160,10 @@ public final class TerminalSession: Backend {
         if case .deviceStatus = reply {
             pacing.answered(at: pacingClock.now)
             if pacing.mayDraw, let kept = keptFrame { send(kept) }
+            return
+        }
+        if case .operatingSystemCommand = reply {
+            reportedColors.note(reply)
             return
         }
         guard !synchronizedOutput.complete else { return }

@@ -1,0 +1,61 @@
+import Curtain
+import CurtainLayout
+import CurtainScreen
+import Testing
+
+/// A queue backend whose terminal reports its colours late (as over a slow link): from
+/// `lightFrom` on its appearance says light.
+@MainActor
+final class LateColorsBackend: Backend {
+    let queue: QueueBackend
+    let lightFrom: Double
+    let clock: ManualClock
+    init(_ queue: QueueBackend, lightFrom: Double, clock: ManualClock) {
+        self.queue = queue
+        self.lightFrom = lightFrom
+        self.clock = clock
+    }
+    var size: Size { queue.size }
+    var appearance: TerminalAppearance {
+        TerminalAppearance(colorDepth: .trueColor, colors: clock.now >= lightFrom ? .light : nil)
+    }
+    func nextEvent(until deadline: Double?, clock: AnimationClock) -> Event? { queue.nextEvent(until: deadline, clock: clock) }
+    func present(_ frame: CellBuffer) { queue.present(frame) }
+}
+
+/// Text in the theme's secondary style (a colour of its own in light and dark themes).
+@MainActor
+final class TextRoleView: View {
+    override func draw(into buffer: inout CellBuffer, clip: Rect) {
+        buffer.draw("text", at: frame.origin, style: theme.secondaryText, clip: clip)
+    }
+}
+
+@MainActor
+@Suite struct AppearanceChangeTests {
+    let clock = ManualClock()
+
+    @Test func theAppFollowsColoursReportedAfterTheFirstFrame() throws {
+        let app = App(root: TextRoleView(), clock: clock)
+        let queue = QueueBackend([(1, .key(.character("x"))), (2, .key(.character("y")))])
+        app.run(on: LateColorsBackend(queue, lightFrom: 1, clock: clock))
+        let first = try #require(queue.presented.first?.frame), last = try #require(queue.presented.last?.frame)
+        let dark = Theme.standard(for: TerminalAppearance(colorDepth: .trueColor)).secondaryText
+        let light = Theme.standard(for: TerminalAppearance(colorDepth: .trueColor, colors: .light)).secondaryText
+        #expect(dark.foreground != light.foreground)
+        #expect(first[0, 0].style.foreground == dark.foreground)
+        #expect(last[0, 0].style.foreground == light.foreground)
+        #expect(queue.presented.count == 2, "one frame for the change, none when nothing changed")
+    }
+
+    @Test func aThemeOfTheAppsOwnStays() throws {
+        let app = App(root: TextRoleView(), clock: clock)
+        app.scene.followsTerminalAppearance = false
+        var theme = Theme.dark
+        theme.secondaryText = Style(foreground: .rgb(1, 2, 3))
+        app.scene.theme = theme
+        let queue = QueueBackend([(1, .key(.character("x")))])
+        app.run(on: LateColorsBackend(queue, lightFrom: 1, clock: clock))
+        for (_, frame) in queue.presented { #expect(frame[0, 0].style.foreground == .rgb(1, 2, 3)) }
+    }
+}

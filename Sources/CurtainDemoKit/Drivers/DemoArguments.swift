@@ -56,6 +56,17 @@ package struct DemoArguments: Sendable {
         }
     }
 
+    /// The name `--colors` gives `depth`.
+    package static func name(of depth: ColorDepth) -> String {
+        switch depth {
+        case .trueColor: "truecolor"
+        case .indexed256: "256"
+        case .ansi16: "16"
+        case .ansi8: "8"
+        case .monochrome: "none"
+        }
+    }
+
     package func checked(environmentReducesMotion: Bool = false) throws(DemoError) -> Action {
         if let name = printScript {
             if let conflict = runOptionsGiven.first {

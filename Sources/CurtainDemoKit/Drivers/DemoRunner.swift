@@ -74,7 +74,7 @@ package enum DemoRunner {
     private static func runInTerminal(_ options: DemoOptions, timeline: ScriptTimeline?) throws -> Int32 {
         let terminal: TerminalSession
         do {
-            terminal = try TerminalSession(programName: "curtain-demo", alternative: "use --headless")
+            terminal = try TerminalSession(programName: "curtain-demo", alternative: "use --headless", colorDepth: options.colors)
         } catch let error as TerminalError {
             throw DemoError(error.message, exitStatus: 2)
         }
@@ -84,6 +84,12 @@ package enum DemoRunner {
             for warning in warnings { StandardStreams.writeError("curtain-demo: warning: \(warning)\n") }
         }
         if let background = options.background { terminal.terminalColors = background }
+        if let asked = options.colors, asked != terminal.colorDepth {
+            // Fewer colours than the terminal has are always granted: it has fewer than asked.
+            let term = getenv("TERM").map { String(cString: $0) } ?? ""
+            warnings.append("--colors \(DemoArguments.name(of: asked)): TERM=\(MessageText.quoted(term)) shows \(DemoArguments.name(of: terminal.colorDepth))"
+                + (asked == .trueColor ? " (24-bit colour needs a terminfo entry with RGB, such as xterm-direct from ncurses-term)" : ""))
+        }
         let clock = SystemClock()
         let demo = DemoApp(clock: clock, motion: motion(options))
         let recorder = try options.record.map {

@@ -43,3 +43,20 @@ extension ColorDepth {
         }
     }
 }
+
+extension ColorDepth {
+    /// How many colours a depth shows, for comparing depths.
+    private var rank: Int {
+        switch self {
+        case .monochrome: 0
+        case .ansi8: 1
+        case .ansi16: 2
+        case .indexed256: 3
+        case .trueColor: 4
+        }
+    }
+
+    /// This depth, or `limit` when that shows fewer colours: what a terminal of this depth
+    /// draws for a program that asks for `limit`.
+    func limited(to limit: ColorDepth) -> ColorDepth { limit.rank < rank ? limit : self }
+}

@@ -55,8 +55,10 @@ public final class TerminalSession: Backend {
     var seenSignals: (resizes: Int32, continues: Int32) = (0, 0)
 
     /// What the terminal shows of colours: `.monochrome` when it has none or `NO_COLOR` is set
-    /// (dimming is then drawn faint). A recording of the session reduces its frames to this
-    /// depth to show what the terminal showed.
+    /// (dimming is then drawn faint); `.trueColor` with a terminfo entry that has `RGB`
+    /// (`TERM=xterm-direct`), or when `COLORTERM` says `truecolor` and `TERM`'s `-direct`
+    /// sibling is installed (ncurses-term). A recording of the session reduces its frames to
+    /// this depth to show what the terminal showed.
     public var colorDepth: ColorDepth { writer.depth }
 
     /// The terminal's default colours, as far as known, from the first that says: what the
@@ -97,10 +99,16 @@ public final class TerminalSession: Backend {
     ///   - programName: names the program in refusal messages.
     ///   - alternative: another way to run the program, offered in refusal messages
     ///     (e.g. `"use --headless"`).
+    ///   - colorDepth: the colours to draw with (a program's `--colors` option); nil, the
+    ///     default, for what the terminal has. Fewer than the terminal has are drawn as asked
+    ///     (`.monochrome` as `NO_COLOR` does); more than its terminfo entry can send are not,
+    ///     except `.trueColor`, which uses `TERM`'s direct-colour sibling where one is installed
+    ///     (`xterm-direct` for `xterm-256color`) — as `COLORTERM=truecolor` does by itself.
+    ///     ``colorDepth`` says what was granted.
     /// - Throws: ``TerminalError`` when stdin or stdout is not a terminal, `TERM` is unset,
     ///   unknown or cannot address the cursor, or another session is running.
-    public convenience init(programName: String, alternative: String? = nil) throws {
-        self.init(takeover: try TerminalTakeover(programName: programName, alternative: alternative),
+    public convenience init(programName: String, alternative: String? = nil, colorDepth: ColorDepth? = nil) throws {
+        self.init(takeover: try TerminalTakeover(programName: programName, alternative: alternative, colorDepth: colorDepth),
                   synchronizedOutput: nil)
     }
 

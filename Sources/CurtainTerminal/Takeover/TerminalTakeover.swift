@@ -35,9 +35,16 @@ final class TerminalTakeover {
     let listsSynchronizedOutput: Bool
     /// What was changed in the entry ncurses draws with.
     let tuning: TunedTerminfo.Knobs
+    /// The terminfo entry ncurses draws with: `TERM`, or its direct-colour sibling.
+    let drawsWith: String
 
     /// Takes over the terminal on stdin and stdout.
-    init(programName: String, alternative: String?) throws(TerminalError) {
+    ///
+    /// `colorDepth`: the depth the program asks for, nil for what the terminal has. It never
+    /// goes above what the terminal's entry can send, except that `.trueColor` (like
+    /// `COLORTERM=truecolor` when nil) draws with `TERM`'s direct-colour sibling where one is
+    /// installed (see ``DirectColorEntry``).
+    init(programName: String, alternative: String?, colorDepth requested: ColorDepth? = nil) throws(TerminalError) {
         // Claimed first: probing terminfo replaces ncurses' current terminal, which would break
         // a session already running.
         try Self.claim(orRefuse: "\(programName) already has the terminal: only one terminal session can run at a time")
@@ -61,9 +68,17 @@ final class TerminalTakeover {
         // run with `env COLUMNS=300`) would pin the screen at that size for the whole run.
         use_env(false)
         use_tioctl(true)
+        // 24-bit colour where the terminal has it and TERM's entry does not say so.
+        let direct = term.flatMap { term in
+            DirectColorEntry.replacement(
+                for: term, wanted: DirectColorEntry.isWanted(requested: requested, colorTerm: Self.environment("COLORTERM")),
+                hasDirectColor: { DirectColorEntry.installedEntryHasDirectColor($0, fileDescriptor: STDOUT_FILENO) })
+        }
+        drawsWith = direct ?? term ?? ""
         // ncurses gets the entry with the knobs that save bytes (see ``TunedTerminfo``).
-        let (created, tuning) = TunedTerminfo.whileInstalled(term: term, fileDescriptor: STDOUT_FILENO) {
-            newterm(nil, curtain_stdout(), curtain_stdin())
+        let (created, tuning) = TunedTerminfo.whileInstalled(term: direct ?? term, fileDescriptor: STDOUT_FILENO) {
+            direct.map { name in name.withCString { newterm($0, curtain_stdout(), curtain_stdin()) } }
+                ?? newterm(nil, curtain_stdout(), curtain_stdin())
         }
         guard let screen = created else {
             EmergencyRestore.disarm()
@@ -75,7 +90,8 @@ final class TerminalTakeover {
         inputDescriptor = STDIN_FILENO
         outputDescriptor = STDOUT_FILENO
         ownsTerminal = true
-        (colorDepth, defaultColors) = Self.configure(noColor: Self.environment("NO_COLOR"))
+        (colorDepth, defaultColors) = Self.configure(noColor: requested == .monochrome ? "1" : Self.environment("NO_COLOR"),
+                                                     requested: requested)
         colorPairs = Int(curtain_COLOR_PAIRS())
         listsSynchronizedOutput = TerminfoProbe.string("Sync") != nil
     }
@@ -96,7 +112,8 @@ final class TerminalTakeover {
         inputDescriptor = fileno(input)
         outputDescriptor = fileno(output)
         ownsTerminal = false
-        (colorDepth, defaultColors) = Self.configure(noColor: noColor)
+        drawsWith = Self.environment("TERM") ?? ""
+        (colorDepth, defaultColors) = Self.configure(noColor: noColor, requested: nil)
         colorPairs = Int(curtain_COLOR_PAIRS())
         listsSynchronizedOutput = false
     }
@@ -107,7 +124,7 @@ final class TerminalTakeover {
     }
 
     /// Sets ncurses up for a full-screen animated program; returns what the colours can do.
-    private static func configure(noColor: String?) -> (ColorDepth, defaultColors: Bool) {
+    private static func configure(noColor: String?, requested: ColorDepth?) -> (ColorDepth, defaultColors: Bool) {
         raw()
         noecho()
         nonl()
@@ -133,7 +150,7 @@ final class TerminalTakeover {
         let directFlag = "RGB".withCString { tigetflag($0) } > 0
         let depth = ColorDepth.detect(colors: Int(curtain_COLORS()), hasColors: true, noColor: noColor,
                                       directColorFlag: directFlag)
-        return (depth, defaultColors)
+        return (requested.map { depth.limited(to: $0) } ?? depth, defaultColors)
     }
 
     /// Gives the terminal back (cursor visible, the shell's modes and screen) and ends ncurses.

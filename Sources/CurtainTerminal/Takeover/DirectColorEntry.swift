@@ -1,0 +1,54 @@
+internal import CNcurses
+import CurtainScreen
+import Glibc
+
+/// The terminfo entry to draw in direct colour with, when the terminal has 24-bit colour but
+/// `TERM` names an entry without it.
+///
+/// Terminals that draw 24-bit colour say so in `COLORTERM` (`truecolor` or `24bit`), while
+/// `TERM` stays `xterm-256color` so every program finds an entry. ncurses only sends RGB
+/// colours with an entry that has the `RGB` capability, which ncurses-term ships as
+/// `<name>-direct` (`xterm-direct`, `tmux-direct`, `foot-direct`, `kitty-direct`, …). So when
+/// direct colour is wanted and `TERM`'s entry lacks it, the session draws with the `-direct`
+/// sibling of `TERM` where one is installed; otherwise it keeps `TERM` (and 256 colours).
+enum DirectColorEntry {
+    /// Whether direct colour is wanted: asked for (`--colors truecolor`), or not limited by the
+    /// program and announced by the terminal in `COLORTERM`.
+    static func isWanted(requested: ColorDepth?, colorTerm: String?) -> Bool {
+        if let requested { return requested == .trueColor }
+        guard let colorTerm else { return false }
+        return colorTerm == "truecolor" || colorTerm == "24bit"
+    }
+
+    /// The names to try for `term`, best first: `xterm-256color` → `xterm-direct`; nothing for a
+    /// name that is already a direct entry or has no base (`screen`: GNU screen has no direct
+    /// colour, and its entries have no `-direct` form).
+    static func candidates(for term: String) -> [String] {
+        guard !term.isEmpty, !term.contains("direct"), !term.hasPrefix("screen"), !term.hasPrefix("linux") else { return [] }
+        var base = Substring(term)
+        for suffix in ["-256color", "-88color", "-16color", "-color"] where base.hasSuffix(suffix) {
+            base = base.dropLast(suffix.count)
+            break
+        }
+        return [String(base) + "-direct"]
+    }
+
+    /// The entry to use instead of `term`, or nil to keep it: when direct colour is wanted,
+    /// `term`'s entry lacks `RGB`, and a candidate entry is installed with it.
+    ///
+    /// - Parameter hasDirectColor: whether an entry is installed and has `RGB` (nil: not installed).
+    static func replacement(for term: String, wanted: Bool, hasDirectColor: (String) -> Bool?) -> String? {
+        guard wanted, hasDirectColor(term) == false else { return nil }
+        return candidates(for: term).first { hasDirectColor($0) == true }
+    }
+
+    /// Whether terminfo has an entry `name`, and whether it has the `RGB` flag; loads it with
+    /// `setupterm` and releases it again (before ncurses starts: it replaces the current one).
+    static func installedEntryHasDirectColor(_ name: String, fileDescriptor: Int32) -> Bool? {
+        var status: Int32 = 0
+        guard name.withCString({ setupterm($0, fileDescriptor, &status) }) == curtain_OK(),
+              let entry = curtain_cur_term() else { return nil }
+        defer { _ = del_curterm(entry) }
+        return "RGB".withCString { tigetflag($0) } > 0
+    }
+}

@@ -1,0 +1,61 @@
+import Foundation
+import Testing
+
+/// The colours the demo sends in a real terminal (tmux, `TERM=tmux-256color`), read from the
+/// cells tmux holds: 256 by default, 24-bit when `COLORTERM` says the terminal has it, and what
+/// `--colors` asks for.
+@Suite(.serialized, .enabled(if: DemoBinary.canRunEndToEnd, "needs tmux and the built demo"))
+struct ColorDepthEndToEndTests {
+    /// The SGR colour forms in a capture: `38;2` (RGB), `38;5` (256) or ANSI `3x`/`9x`.
+    static func forms(_ capture: String) -> Set<String> {
+        var forms: Set<String> = []
+        for sequence in capture.components(separatedBy: "\u{1B}[").dropFirst() {
+            guard let end = sequence.firstIndex(of: "m") else { continue }
+            let parameters = sequence[..<end].split(separator: ";").map(String.init)
+            var i = 0
+            while i < parameters.count {
+                let p = parameters[i]
+                if (p == "38" || p == "48"), i + 1 < parameters.count {
+                    forms.insert(parameters[i + 1] == "2" ? "rgb" : "256")
+                    i += parameters[i + 1] == "2" ? 5 : 3
+                    continue
+                }
+                if let n = Int(p), (30...37).contains(n) || (40...47).contains(n) || (90...97).contains(n) || (100...107).contains(n) {
+                    forms.insert("ansi")
+                }
+                i += 1
+            }
+        }
+        return forms
+    }
+
+    func run(_ arguments: String, prefix: String = "") throws -> Set<String> {
+        let session = try DemoSession()
+        // (Found by text: without colours the focused pane has a heavy border.)
+        try session.launch(arguments: arguments, prefix: prefix, until: { $0.contains("About") && $0.contains("quit") })
+        let forms = Self.forms(try session.tmux.capture())
+        try session.tmux.keys("q")
+        let exit = try session.waitForExit()
+        #expect(exit.status == "status:0")
+        return forms
+    }
+
+    @Test func twoHundredFiftySixColoursByDefault() throws {
+        #expect(try run("").contains("256"))
+        #expect(!(try run("")).contains("rgb"))
+    }
+
+    @Test func twentyFourBitWhenTheTerminalSaysSo() throws {
+        // tmux-direct (ncurses-term) is the entry drawn with.
+        #expect(try run("", prefix: "env COLORTERM=truecolor ").contains("rgb"))
+        #expect(try run("--colors truecolor").contains("rgb"))
+        // The program's limit wins over COLORTERM.
+        #expect(!(try run("--colors 256", prefix: "env COLORTERM=truecolor ")).contains("rgb"))
+    }
+
+    @Test func fewerColoursWhenAsked() throws {
+        let eight = try run("--colors 8")
+        #expect(eight == ["ansi"], "\(eight)")
+        #expect(try run("--colors none").isEmpty)
+    }
+}

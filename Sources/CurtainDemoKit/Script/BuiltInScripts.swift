@@ -17,12 +17,17 @@ enum BuiltInScripts {
         # The Curtain tour: the demo's built-in script. Copy it to start your own.
         #
         # One command a line:
-        #   key NAME        press a key: t T m q Enter Esc Tab BTab Backspace
+        #   key NAME        press a key: t T m n N s c q Enter Esc Tab BTab Backspace
         #                   Left Right Up Down Ctrl-C (case matters: t and T differ)
         #   type TEXT       type TEXT one character at a time: everything after the
         #                   first space, exactly (no escapes; use key Enter for Enter)
         #   wait DURATION   let time pass, like 400ms or 1.5s
+        #   wait settled    let time pass until no animation runs
         #   resize CxR      the terminal becomes C columns by R rows, like 60x20
+        #   mouse down|drag|up COL ROW
+        #                   press, move with the button held, release (0-based cells)
+        #   drag COL ROW to COL ROW over DURATION
+        #                   a straight drag with evenly spaced moves, like over 300ms
         #   end             stop here; lines after it are not read
         # Lines whose first non-blank character is # are comments. Each typed
         # character and each key takes one keystroke at the typing speed.

@@ -40,7 +40,7 @@ public final class TerminalSession: Backend {
     var queued: [Event] = []
     /// What the terminal's answers said about synchronized output; an answer arriving after
     /// the start-up wait still counts.
-    private var synchronizedOutput = SynchronizedOutput.Detection()
+    var synchronizedOutput = SynchronizedOutput.Detection()
     var lastFrame: CellBuffer?
     /// Frames for a terminal slower than the program (see ``OutputPacing``).
     var pacing = OutputPacing()
@@ -74,7 +74,7 @@ public final class TerminalSession: Backend {
         set { requestedColors = newValue }
     }
     private var requestedColors = TerminalColorsGuess.requested(TerminalColorsGuess.environment("CURTAIN_BACKGROUND"))
-    private var reportedColors = DefaultColorsReport()
+    var reportedColors = DefaultColorsReport()
     private let colorFGBG = TerminalColorsGuess.fromColorFGBG(TerminalColorsGuess.environment("COLORFGBG"))
 
     /// The colour depth, the terminal's colours and whether it shows Unicode, from which an app
@@ -133,54 +133,6 @@ public final class TerminalSession: Backend {
 
     isolated deinit { stop() }
 
-    /// Asks the terminal what it can do, and reads its answers until the device attributes
-    /// reply that every terminal sends (or for ``SynchronizedOutput/timeout`` at most); keys
-    /// typed meanwhile are kept for ``nextEvent(until:clock:)``, in order.
-    ///
-    /// In one write: a device status request (its answer tells whether the terminal answers
-    /// them, which frames are paced by: see ``OutputPacing``), the synchronized-output query
-    /// unless terminfo lists the capability, OSC 10 and 11 for the default colours when
-    /// `colors` (see ``DefaultColorsReport``), and the device attributes request.
-    private func askTheTerminal(colors: Bool) {
-        if takeover.listsSynchronizedOutput {
-            writer.synchronizedOutputDescriptor = takeover.outputDescriptor
-            synchronizedOutput.modeKnown = true
-        }
-        let query = OutputPacing.request
-            + (takeover.listsSynchronizedOutput ? [] : SynchronizedOutput.modeQuery)
-            + (colors ? DefaultColorsReport.query : [])
-            + SynchronizedOutput.attributesRequest
-        guard writeAll(takeover.outputDescriptor, query) == 0 else { return }
-        pacing.probed(at: pacingClock.now)
-        let clock = SystemClock()
-        let deadline = clock.now + SynchronizedOutput.timeout
-        while !synchronizedOutput.complete {
-            switch reader.next(until: deadline, clock: clock) {
-            case .input(.event(let event)): queued.append(event)
-            case .input(.reply(let reply)): note(reply)
-            case .woken: if let size = wokenBySignal() { queued.append(.resize(size)) }
-            case .timedOut, .ended: return
-            }
-        }
-    }
-
-    private func note(_ reply: TerminalReply) {
-        if case .deviceStatus = reply {
-            pacing.answered(at: pacingClock.now)
-            if pacing.mayDraw, let kept = keptFrame { send(kept) }
-            return
-        }
-        if case .operatingSystemCommand = reply {
-            reportedColors.note(reply)
-            return
-        }
-        guard !synchronizedOutput.complete else { return }
-        synchronizedOutput.note(reply)
-        if synchronizedOutput.supported, writer.synchronizedOutputDescriptor == nil {
-            writer.synchronizedOutputDescriptor = takeover.outputDescriptor
-        }
-    }
-
     // MARK: Backend
 
     /// The terminal's size in cells (zero once stopped).
@@ -232,97 +184,6 @@ public final class TerminalSession: Backend {
         reportsAllMotion = enabled
         if takeover.ownsTerminal {
             writeAll(takeover.outputDescriptor, enabled ? InputModes.allMotion : InputModes.buttonMotion)
-        }
-    }
-
-    /// Shows `frame`, sending only the cells that differ from the last frame.
-    ///
-    /// While the terminal is behind — it has not yet answered the status request that followed
-    /// the last frame drawn (see ``OutputPacing``) — the frame is kept instead, replacing any
-    /// frame kept before it, and drawn as soon as the answer comes. So over a slow link
-    /// intermediate animation frames are skipped rather than queued, and the last frame of
-    /// every change is always drawn. A terminal that keeps up sees every frame.
-    public func present(_ frame: CellBuffer) {
-        guard !stopped else { return }
-        lastFrame = frame
-        if pacing.mayDraw {
-            send(frame)
-        } else {
-            keptFrame = frame
-        }
-    }
-
-    /// Draws `frame`, followed by a status request while frames are paced.
-    @discardableResult
-    func send(_ frame: CellBuffer) -> Bool {
-        keptFrame = nil
-        guard writer.draw(frame) else { return false }
-        if takeover.ownsTerminal, pacing.drew(cells: writer.lastDrawnCells, at: pacingClock.now) {
-            writeAll(takeover.outputDescriptor, OutputPacing.request)
-        }
-        return true
-    }
-
-    /// Shows `frame` (see ``present(_:)``); sends nothing when nothing changed. A frame of
-    /// another size than the last, or the first frame after a resize or resume, is painted in
-    /// full. Cells outside the terminal are clipped.
-    ///
-    /// - Returns: whether anything was sent.
-    @discardableResult
-    package func draw(_ frame: CellBuffer) -> Bool {
-        guard !stopped else { return false }
-        lastFrame = frame
-        return writer.draw(frame)
-    }
-
-    /// Makes the next ``draw(_:)`` repaint the whole terminal (e.g. after another program wrote
-    /// over it).
-    package func repaintAll() { writer.invalidate() }
-
-    /// After a wake-up: takes the terminal back after a SIGCONT, looks at the size after a
-    /// SIGWINCH. Returns the new size when it changed.
-    func wokenBySignal() -> Size? {
-        let counts = SignalWakeup.counts
-        defer { seenSignals = counts }
-        if counts.continues != seenSignals.continues {
-            // Whoever stopped the process (`kill -STOP`, a debugger) gave the terminal to the
-            // shell, which put it back in its own modes and wrote over the screen (and read any
-            // answers to status requests still on their way).
-            pacing.forgetRequests()
-            keptFrame = nil
-            endwin()
-            return takeTerminalBack()
-        }
-        return counts.resizes != seenSignals.resizes ? takeNewSize() : nil
-    }
-
-    /// After a SIGWINCH: the terminal's new size when it changed (ncurses is told, the next
-    /// frame is painted in full), nil when it did not — then the last frame is repainted at
-    /// once, as a multiplexer re-attaching sends SIGWINCH to ask for exactly that.
-    func takeNewSize() -> Size? {
-        writer.invalidate()
-        if let newSize = windowSize(of: takeover.outputDescriptor), newSize != size {
-            resizeterm(Int32(newSize.height), Int32(newSize.width))
-            return newSize
-        }
-        if let lastFrame { present(lastFrame) }
-        return nil
-    }
-
-    /// Reads the answers to status requests still on their way, for a quarter of a second at
-    /// most, so they do not reach the shell as typed text once the terminal is given back.
-    /// Keys that arrive meanwhile are dropped (the program is leaving or stopping).
-    func awaitAnswers() {
-        guard takeover.ownsTerminal, pacing.isActive, pacing.outstanding > 0 else { return }
-        let clock = SystemClock()
-        let deadline = clock.now + 0.25
-        while pacing.outstanding > 0 {
-            switch reader.next(until: deadline, clock: clock) {
-            case .input(.reply(let reply)):
-                if case .deviceStatus = reply { pacing.answered(at: clock.now) }
-            case .input(.event), .woken: continue
-            case .timedOut, .ended: return
-            }
         }
     }
 

@@ -1,0 +1,53 @@
+internal import CNcurses
+import Curtain
+import CurtainLayout
+import CurtainScreen
+import Glibc
+
+/// Frames to the terminal: every one on a terminal that keeps up, the latest while it is behind
+/// (see ``OutputPacing``).
+extension TerminalSession {
+    /// Shows `frame`, sending only the cells that differ from the last frame.
+    ///
+    /// While the terminal is behind — it has not yet answered the status request that followed
+    /// the last frame drawn (see ``OutputPacing``) — the frame is kept instead, replacing any
+    /// frame kept before it, and drawn as soon as the answer comes. So over a slow link
+    /// intermediate animation frames are skipped rather than queued, and the last frame of
+    /// every change is always drawn. A terminal that keeps up sees every frame.
+    public func present(_ frame: CellBuffer) {
+        guard !stopped else { return }
+        lastFrame = frame
+        if pacing.mayDraw {
+            send(frame)
+        } else {
+            keptFrame = frame
+        }
+    }
+
+    /// Draws `frame`, followed by a status request while frames are paced.
+    @discardableResult
+    func send(_ frame: CellBuffer) -> Bool {
+        keptFrame = nil
+        guard writer.draw(frame) else { return false }
+        if takeover.ownsTerminal, pacing.drew(cells: writer.lastDrawnCells, at: pacingClock.now) {
+            writeAll(takeover.outputDescriptor, OutputPacing.request)
+        }
+        return true
+    }
+
+    /// Shows `frame` (see ``present(_:)``); sends nothing when nothing changed. A frame of
+    /// another size than the last, or the first frame after a resize or resume, is painted in
+    /// full. Cells outside the terminal are clipped.
+    ///
+    /// - Returns: whether anything was sent.
+    @discardableResult
+    package func draw(_ frame: CellBuffer) -> Bool {
+        guard !stopped else { return false }
+        lastFrame = frame
+        return writer.draw(frame)
+    }
+
+    /// Makes the next ``draw(_:)`` repaint the whole terminal (e.g. after another program wrote
+    /// over it).
+    package func repaintAll() { writer.invalidate() }
+}

@@ -1,0 +1,38 @@
+internal import CNcurses
+import Curtain
+import CurtainLayout
+import CurtainScreen
+import Glibc
+
+/// What the signal wake-up reports: a resize, or a continue after a stop from outside.
+extension TerminalSession {
+    /// After a wake-up: takes the terminal back after a SIGCONT, looks at the size after a
+    /// SIGWINCH. Returns the new size when it changed.
+    func wokenBySignal() -> Size? {
+        let counts = SignalWakeup.counts
+        defer { seenSignals = counts }
+        if counts.continues != seenSignals.continues {
+            // Whoever stopped the process (`kill -STOP`, a debugger) gave the terminal to the
+            // shell, which put it back in its own modes and wrote over the screen (and read any
+            // answers to status requests still on their way).
+            pacing.forgetRequests()
+            keptFrame = nil
+            endwin()
+            return takeTerminalBack()
+        }
+        return counts.resizes != seenSignals.resizes ? takeNewSize() : nil
+    }
+
+    /// After a SIGWINCH: the terminal's new size when it changed (ncurses is told, the next
+    /// frame is painted in full), nil when it did not — then the last frame is repainted at
+    /// once, as a multiplexer re-attaching sends SIGWINCH to ask for exactly that.
+    func takeNewSize() -> Size? {
+        writer.invalidate()
+        if let newSize = windowSize(of: takeover.outputDescriptor), newSize != size {
+            resizeterm(Int32(newSize.height), Int32(newSize.width))
+            return newSize
+        }
+        if let lastFrame { present(lastFrame) }
+        return nil
+    }
+}

@@ -197,6 +197,38 @@ func sameHue(_ x: Color, _ y: Color) -> Bool {
         }
     }
 
+    /// Blends kept from one dim to the next (as the scene keeps them between frames) change
+    /// nothing: every dim, in place or copied, equals a fresh one, whether the strength and
+    /// method repeat or change between dims.
+    @Test func keptBlendsDimAsFreshOnes() {
+        var rng = SplitMix(seed: 1616)
+        var blends = DimBlends()
+        let methods: [DimMethod] = [
+            .blend(terminal: nil), .blend(terminal: TerminalColors(background: (255, 255, 255))),
+            .ansi(terminal: TerminalColors(background: (0, 0, 0)), hasBrightColors: true), .faint,
+        ]
+        var strength = 0.5, method = methods[0]
+        for _ in 0..<300 {
+            let size = Size(width: Int.random(in: 0...20, using: &rng), height: Int.random(in: 0...6, using: &rng))
+            let screen = Sample.screen(size, operations: 12, &rng)
+            let rect = Sample.rect(&rng, in: size)
+            // Mostly the same dim again, as frame after frame under a toast.
+            if Int.random(in: 0..<4, using: &rng) == 0 {
+                strength = [0, 0.25, 0.5, 1, Double.random(in: -0.5...1.5, using: &rng)].randomElement(using: &rng)!
+                method = methods.randomElement(using: &rng)!
+            }
+            var fresh = screen
+            fresh.dim(rect, strength: strength, method: method)
+            if Bool.random(using: &rng) {
+                #expect(screen.dimmed(rect, strength: strength, method: method, blends: &blends) == fresh, "\(size) \(rect) \(strength) \(method)")
+            } else {
+                var kept = screen
+                kept.dim(rect, strength: strength, method: method, blends: &blends)
+                #expect(kept == fresh, "\(size) \(rect) \(strength) \(method)")
+            }
+        }
+    }
+
     /// Many styles in one rectangle, more than the blend's table holds: each cell still gets
     /// its own style's blend.
     @Test func manyStylesEachGetTheirOwnBlend() {

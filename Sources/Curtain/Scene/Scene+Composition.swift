@@ -73,10 +73,10 @@ extension Scene {
             if let strength = dims[ObjectIdentifier(controller)] {
                 let rect = controller.dimmingRect(in: context)
                 if shared, strength > 0, !rect.intersection(buffer.bounds).isEmpty {
-                    buffer = buffer.dimmed(rect, strength: strength, method: theme.dimMethod)
+                    buffer = buffer.dimmed(rect, strength: strength, method: theme.dimMethod, blends: &dimBlends)
                     shared = false
                 } else {
-                    buffer.dim(rect, strength: strength, method: theme.dimMethod)
+                    buffer.dim(rect, strength: strength, method: theme.dimMethod, blends: &dimBlends)
                 }
             }
             if index < layers.count - 1 { drawContent(of: controller, into: &buffer) }

@@ -76,6 +76,9 @@ public final class Scene {
     var underlay: (key: UnderlayKey, cells: CellBuffer)?
     /// The root's tree as drawn, kept between frames; its key has no layers.
     var rootLayer: (key: UnderlayKey, cells: CellBuffer)?
+    /// The dims' blended styles, kept between frames: a frame that dims the same cells at the
+    /// same strength again (panes drawn again under a toast) blends no style twice.
+    var dimBlends = DimBlends()
     /// Key bindings: the app-level end of the responder chain.
     var bindings: [Key: @MainActor () -> Void] = [:]
     /// The view that took the last mouse press: it receives the drags and the release.

@@ -22,7 +22,15 @@ final class DemoRootView: View {
     override func handleKey(_ key: Key) -> Bool { onKey?(key) ?? false }
 
     /// What the help bar lists, in display order: set by the app as focus moves.
-    var helpItems: [HelpItem] = [] { didSet { if helpItems != oldValue { setNeedsDisplay() } } }
+    var helpItems: [HelpItem] = [] {
+        didSet { if helpItems != oldValue { measuredHelp = nil; fittedHelp = nil; setNeedsDisplay() } }
+    }
+
+    /// The help bar's items as the terminal shows them, with their widths: measured once per
+    /// list of items (and whether the terminal shows Unicode), not in every frame or resize.
+    private var measuredHelp: (supportsUnicode: Bool, items: [HelpItem], widths: [Int])?
+    /// Which of them the bar showed at its last width (see ``fitHelpBar(width:theme:)``).
+    private var fittedHelp: (width: Int, kept: [Int])?
 
     init(grid: GridView) {
         self.grid = grid
@@ -38,35 +46,68 @@ final class DemoRootView: View {
     }
 
     override func draw(into buffer: inout CellBuffer, clip: Rect) {
+        let theme = self.theme
         let bar = Rect(x: frame.minX, y: frame.maxY - 1, width: frame.width, height: 1)
         buffer.fill(bar.intersection(clip), with: .blank(theme.helpBar))
-        // As the terminal shows them (`<>^v`, `BS` where it has no Unicode): measured as drawn.
-        let helpItems = self.helpItems.map {
-            HelpItem(key: theme.displayable($0.key), action: theme.displayable($0.action), rank: $0.rank)
-        }
-        guard let last = helpItems.last else { return }
-        // The last item is the way out (quit): it always shows, at the right end. The others
-        // take what is left, whole items only, the best-ranked first, shown in their order — a
-        // narrow terminal loses "resize" before it loses "close". The first item that does not
-        // fit ends the list, so a wider bar always shows what a narrower one did and more.
-        func width(_ item: HelpItem) -> Int { TextWidth.of(item.key) + 1 + TextWidth.of(item.action) }
-        let lastX = bar.maxX - 1 - width(last)
-        var room = lastX - 1 - (bar.minX + 1)
-        var kept = Set<Int>()
-        for index in helpItems.indices.dropLast().sorted(by: { (helpItems[$0].rank, $0) < (helpItems[$1].rank, $1) }) {
-            let needed = width(helpItems[index]) + 2
-            guard needed <= room else { break }
-            room -= needed
-            kept.insert(index)
-        }
+        let (items, widths, kept) = fitHelpBar(width: bar.width, theme: theme)
+        guard let last = items.last, let lastWidth = widths.last else { return }
         var x = bar.minX + 1
-        for index in helpItems.indices.dropLast() where kept.contains(index) {
-            x += drawItem(helpItems[index], at: x, row: bar.minY, into: &buffer, clip: clip) + 2
+        for index in kept {
+            x += drawItem(items[index], at: x, row: bar.minY, theme: theme, into: &buffer, clip: clip) + 2
         }
-        _ = drawItem(last, at: max(bar.minX + 1, lastX), row: bar.minY, into: &buffer, clip: clip)
+        let lastX = bar.maxX - 1 - lastWidth
+        _ = drawItem(last, at: max(bar.minX + 1, lastX), row: bar.minY, theme: theme, into: &buffer, clip: clip)
     }
 
-    private func drawItem(_ item: HelpItem, at x: Int, row: Int,
+    /// The items as the terminal shows them (`<>^v`, `BS` where it has no Unicode), their
+    /// widths as drawn, and the indices of those before the last that a bar `barWidth` cells
+    /// wide shows, in display order. The last item is the way out (quit): it always shows, at
+    /// the right end. The others take what is left, whole items only, the best-ranked first,
+    /// shown in their order — a narrow terminal loses "resize" before it loses "close". The
+    /// first item that does not fit ends the list, so a wider bar always shows what a narrower
+    /// one did and more.
+    private func fitHelpBar(width barWidth: Int, theme: Theme) -> (items: [HelpItem], widths: [Int], kept: [Int]) {
+        let measured: (supportsUnicode: Bool, items: [HelpItem], widths: [Int])
+        if let known = measuredHelp, known.supportsUnicode == theme.supportsUnicode {
+            measured = known
+        } else {
+            var items: [HelpItem] = [], widths: [Int] = []
+            items.reserveCapacity(helpItems.count)
+            widths.reserveCapacity(helpItems.count)
+            for item in helpItems {
+                let shown = HelpItem(key: theme.displayable(item.key), action: theme.displayable(item.action), rank: item.rank)
+                items.append(shown)
+                widths.append(TextWidth.of(shown.key) + 1 + TextWidth.of(shown.action))
+            }
+            measured = (theme.supportsUnicode, items, widths)
+            measuredHelp = measured
+            fittedHelp = nil
+        }
+        if let fitted = fittedHelp, fitted.width == barWidth { return (measured.items, measured.widths, fitted.kept) }
+        let widths = measured.widths
+        var kept: [Int] = []
+        if let lastWidth = widths.last {
+            // From the bar's second cell to two cells before the last item.
+            var room = barWidth - lastWidth - 3
+            var chosen = Set<Int>()
+            for index in Self.byRank(measured.items.dropLast().map(\.rank)) {
+                let needed = widths[index] + 2
+                guard needed <= room else { break }
+                room -= needed
+                chosen.insert(index)
+            }
+            kept = widths.indices.dropLast().filter(chosen.contains)
+        }
+        fittedHelp = (barWidth, kept)
+        return (measured.items, widths, kept)
+    }
+
+    /// The indices of `ranks`, best rank (lowest) first, ties in their order.
+    private nonisolated static func byRank(_ ranks: [Int]) -> [Int] {
+        ranks.indices.sorted { (ranks[$0], $0) < (ranks[$1], $1) }
+    }
+
+    private func drawItem(_ item: HelpItem, at x: Int, row: Int, theme: Theme,
                           into buffer: inout CellBuffer, clip: Rect) -> Int {
         let keyWidth = buffer.draw(item.key, at: Point(x: x, y: row), style: theme.helpKey, clip: clip)
         return keyWidth + buffer.draw(" " + item.action, at: Point(x: x + keyWidth, y: row), style: theme.helpBar, clip: clip)

@@ -84,7 +84,10 @@ final class ParagraphView: View {
 
     override func draw(into buffer: inout CellBuffer, clip: Rect) {
         let inner = innerRect
-        let styles = paragraphs.map { $0.1(theme) }
+        let theme = self.theme
+        var styles: [Style] = []
+        styles.reserveCapacity(paragraphs.count)
+        for paragraph in paragraphs { styles.append(paragraph.1(theme)) }
         for (offset, (row, paragraph)) in rows(width: inner.width).prefix(max(0, inner.height)).enumerated() {
             buffer.draw(row, at: Point(x: inner.minX, y: inner.minY + offset), style: styles[paragraph], clip: clip)
         }
@@ -99,6 +102,7 @@ final class ElapsedTimeView: View {
     override func draw(into buffer: inout CellBuffer, clip: Rect) {
         let inner = frame.inset(by: EdgeInsets(top: 0, left: 1, bottom: 0, right: 1))
         let text = Self.clockText(seconds: seconds)
+        let theme = self.theme
         buffer.draw("Elapsed", at: Point(x: inner.minX, y: inner.minY), style: theme.text, clip: clip)
         buffer.draw(text, at: Point(x: inner.minX, y: inner.minY + 1), style: DemoPalette.clock(theme), clip: clip)
         let bar = min(inner.width, seconds % max(1, inner.width) + 1)

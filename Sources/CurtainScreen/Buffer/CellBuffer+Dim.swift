@@ -24,14 +24,22 @@ extension CellBuffer {
     /// is marked ``Style/isDimmed``; wide characters cut by the rectangle's sides are dimmed
     /// whole. Dimming twice composes: 0.5 then 0.5 is 0.75 once, rounded once.
     public mutating func dim(_ rect: Rect, strength: Double, method: DimMethod = .blend(terminal: nil)) {
+        var blends = DimBlends()
+        dim(rect, strength: strength, method: method, blends: &blends)
+    }
+
+    /// ``dim(_:strength:method:)``, blending each style once for as long as `blends` is kept
+    /// (see ``DimBlends``).
+    public mutating func dim(_ rect: Rect, strength: Double, method: DimMethod = .blend(terminal: nil),
+                             blends: inout DimBlends) {
         guard strength > 0 else { return } // also rejects NaN
         let r = rect.intersection(bounds)
         guard !r.isEmpty else { return }
         let width = size.width
+        blends.prepare(strength: min(1, strength), method: method)
         cells.withUnsafeMutableBufferPointer { buffer in
-            var blend = StyleBlend(strength: min(1, strength), method: method)
             Self.forEachDimmedSpan(of: r, in: UnsafeBufferPointer(buffer), width: width) { start, end in
-                for i in start..<end { buffer[i].style = blend.dimmed(buffer[i].style) }
+                for i in start..<end { buffer[i].style = blends.blend.dimmed(buffer[i].style) }
             }
         }
     }
@@ -40,10 +48,18 @@ extension CellBuffer {
     /// the cells: for a buffer whose storage is shared (a kept layer), where dimming in place
     /// would first copy every cell and then walk the dimmed ones again.
     public func dimmed(_ rect: Rect, strength: Double, method: DimMethod = .blend(terminal: nil)) -> CellBuffer {
+        var blends = DimBlends()
+        return dimmed(rect, strength: strength, method: method, blends: &blends)
+    }
+
+    /// ``dimmed(_:strength:method:)``, blending each style once for as long as `blends` is kept
+    /// (see ``DimBlends``).
+    public func dimmed(_ rect: Rect, strength: Double, method: DimMethod = .blend(terminal: nil),
+                       blends: inout DimBlends) -> CellBuffer {
         guard strength > 0 else { return self }
         let r = rect.intersection(bounds)
         guard !r.isEmpty else { return self }
-        var blend = StyleBlend(strength: min(1, strength), method: method)
+        blends.prepare(strength: min(1, strength), method: method)
         var result = self
         let width = size.width
         result.cells = cells.withUnsafeBufferPointer { source in
@@ -53,7 +69,7 @@ extension CellBuffer {
                     if start > done { _ = target[done..<start].initialize(fromContentsOf: source[done..<start]) }
                     for i in start..<end {
                         var cell = source[i]
-                        cell.style = blend.dimmed(cell.style)
+                        cell.style = blends.blend.dimmed(cell.style)
                         (target.baseAddress! + i).initialize(to: cell)
                     }
                     done = end
@@ -79,27 +95,53 @@ extension CellBuffer {
     }
 }
 
-/// Dimmed styles of one dim, remembered: neighbouring cells mostly share a style, and a
-/// screen has few styles (blending one goes through OKLab and back).
-private struct StyleBlend {
+/// Dimmed styles, remembered from one dim to the next of the same strength and method.
+///
+/// Blending a style goes through ``OKLab`` and back, for both colours. Neighbouring cells mostly
+/// share a style and a screen has few styles, so a dim blends each once; and a frame that dims
+/// what the last one dimmed at the same strength (the panes under a toast, drawn again because
+/// a split moved) blends none again if it is given the last frame's `DimBlends`. A dim of
+/// another strength or method starts afresh. What is drawn is the same either way.
+public struct DimBlends: Sendable {
+    var blend = StyleBlend(strength: 0, method: .faint)
+
+    /// No blends remembered yet.
+    public init() {}
+
+    /// Ready to dim by `strength` (0 < strength ≤ 1) with `method`, forgetting earlier blends
+    /// if either differs.
+    mutating func prepare(strength: Double, method: DimMethod) {
+        if blend.strength != strength || blend.method != method {
+            blend = StyleBlend(strength: strength, method: method)
+        }
+    }
+}
+
+/// The dimmed styles of one strength and method: the last one, and a direct-mapped table of
+/// earlier ones.
+struct StyleBlend: Sendable {
     let strength: Double
     let method: DimMethod
+    /// How much of a blended colour's OKLab coordinates remain (``OKLab/darkened(by:)``), worked
+    /// out once.
+    private let keep: Double
     private var lastIn = Style(bits: .max), lastOut = Style.plain
-    /// A small direct-mapped table of earlier blends (bits `.max` marks an empty slot: no style
-    /// sets bit 63).
-    private var table = [(UInt64, Style)](repeating: (.max, .plain), count: 64)
+    /// Bits `.max` marks an empty slot: no style sets bit 63.
+    private var table = [(UInt64, Style)](repeating: (.max, .plain), count: StyleBlend.slots)
+    private static let slots = 256
 
     init(strength: Double, method: DimMethod) {
         self.strength = strength
         self.method = method
+        keep = OKLab.keep(strength)
     }
 
     @inline(__always) mutating func dimmed(_ style: Style) -> Style {
         if style.bits == lastIn.bits { return lastOut }
         let bits = style.bits
-        let slot = Int(truncatingIfNeeded: (bits ^ bits >> 26 ^ bits >> 45) & 63)
+        let slot = Int(truncatingIfNeeded: (bits ^ bits >> 26 ^ bits >> 45) & UInt64(Self.slots - 1))
         let entry = table[slot]
-        let out = entry.0 == bits ? entry.1 : style.dimmed(by: strength, method: method)
+        let out = entry.0 == bits ? entry.1 : style.dimmed(by: strength, keep: keep, method: method)
         if entry.0 != bits { table[slot] = (bits, out) }
         lastIn = style
         lastOut = out
@@ -112,6 +154,11 @@ extension Style {
     /// describes. Strength 0 (or NaN) returns the style unchanged.
     public func dimmed(by strength: Double, method: DimMethod = .blend(terminal: nil)) -> Style {
         guard strength > 0 else { return self }
+        return dimmed(by: strength, keep: OKLab.keep(strength), method: method)
+    }
+
+    /// ``dimmed(by:method:)`` for `strength` > 0, with `keep` = `OKLab.keep(strength)`.
+    func dimmed(by strength: Double, keep: Double, method: DimMethod) -> Style {
         var result = self
         result.isDimmed = true
         switch method {
@@ -135,17 +182,17 @@ extension Style {
         case .blend(let terminal):
             if foreground.isDefault {
                 if let terminal {
-                    result.foreground = Color.darkened(terminal.foreground, by: strength)
+                    result.foreground = Color.darkened(terminal.foreground, keep: keep)
                 } else {
                     result.attributes.insert(.dim)
                 }
-            } else {
-                result.foreground = foreground.darkened(by: strength)
+            } else if let c = foreground.resolvedRGB {
+                result.foreground = Color.darkened(c, keep: keep)
             }
             if background.isDefault {
-                if let terminal { result.background = Color.darkened(terminal.background, by: strength) }
-            } else {
-                result.background = background.darkened(by: strength)
+                if let terminal { result.background = Color.darkened(terminal.background, keep: keep) }
+            } else if let c = background.resolvedRGB {
+                result.background = Color.darkened(c, keep: keep)
             }
         }
         return result
@@ -180,7 +227,12 @@ extension Color {
     }
 
     static func darkened(_ c: (red: UInt8, green: UInt8, blue: UInt8), by strength: Double) -> Color {
-        let d = OKLab(red: c.red, green: c.green, blue: c.blue).darkened(by: strength).rgb
+        darkened(c, keep: OKLab.keep(strength))
+    }
+
+    /// `c` with its OKLab coordinates scaled by `keep` (``OKLab/keep(_:)``).
+    static func darkened(_ c: (red: UInt8, green: UInt8, blue: UInt8), keep: Double) -> Color {
+        let d = OKLab(red: c.red, green: c.green, blue: c.blue).scaled(by: keep).rgb
         return .rgb(d.red, d.green, d.blue)
     }
 }

@@ -49,9 +49,18 @@ public struct OKLab: Sendable, Equatable {
     /// (a grey at 0.5 comes out as RGB × 0.5, give or take the encoding's linear toe) while
     /// every colour keeps its hue exactly.
     public func darkened(by strength: Double) -> OKLab {
+        scaled(by: OKLab.keep(strength))
+    }
+
+    /// What ``darkened(by:)`` scales L, a and b by for `strength`: (1 − strength)^(2.2/3).
+    static func keep(_ strength: Double) -> Double {
         let remaining = 1 - min(1, max(0, strength))
-        let keep = remaining <= 0 ? 0 : Glibc.pow(remaining, 2.2 / 3)
-        return OKLab(l: l * keep, a: a * keep, b: b * keep)
+        return remaining <= 0 ? 0 : Glibc.pow(remaining, 2.2 / 3)
+    }
+
+    /// L, a and b times `keep`.
+    func scaled(by keep: Double) -> OKLab {
+        OKLab(l: l * keep, a: a * keep, b: b * keep)
     }
 
     /// Squared perceptual distance for matching a colour to a palette: lightness, chroma and

@@ -30,8 +30,8 @@ extension CellBuffer {
 
     /// ``dim(_:strength:method:)``, blending each style once for as long as `blends` is kept
     /// (see ``DimBlends``).
-    public mutating func dim(_ rect: Rect, strength: Double, method: DimMethod = .blend(terminal: nil),
-                             blends: inout DimBlends) {
+    package mutating func dim(_ rect: Rect, strength: Double, method: DimMethod = .blend(terminal: nil),
+                              blends: inout DimBlends) {
         guard strength > 0 else { return } // also rejects NaN
         let r = rect.intersection(bounds)
         guard !r.isEmpty else { return }
@@ -54,8 +54,8 @@ extension CellBuffer {
 
     /// ``dimmed(_:strength:method:)``, blending each style once for as long as `blends` is kept
     /// (see ``DimBlends``).
-    public func dimmed(_ rect: Rect, strength: Double, method: DimMethod = .blend(terminal: nil),
-                       blends: inout DimBlends) -> CellBuffer {
+    package func dimmed(_ rect: Rect, strength: Double, method: DimMethod = .blend(terminal: nil),
+                        blends: inout DimBlends) -> CellBuffer {
         guard strength > 0 else { return self }
         let r = rect.intersection(bounds)
         guard !r.isEmpty else { return self }
@@ -102,11 +102,11 @@ extension CellBuffer {
 /// what the last one dimmed at the same strength (the panes under a toast, drawn again because
 /// a split moved) blends none again if it is given the last frame's `DimBlends`. A dim of
 /// another strength or method starts afresh. What is drawn is the same either way.
-public struct DimBlends: Sendable {
+package struct DimBlends: Sendable {
     var blend = StyleBlend(strength: 0, method: .faint)
 
     /// No blends remembered yet.
-    public init() {}
+    package init() {}
 
     /// Ready to dim by `strength` (0 < strength ≤ 1) with `method`, forgetting earlier blends
     /// if either differs.

@@ -78,12 +78,16 @@ final class Browser {
             preview.text = "directory, " + (count.map { "\($0) entr\($0 == 1 ? "y" : "ies")" } ?? "not readable")
             return
         }
-        guard let handle = FileHandle(forReadingAtPath: entry.url.path) else {
+        let descriptor = Glibc.open(entry.url.path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else {
+            // The system's words: a dangling link is "no such file or directory", not a permission.
+            let words = String(cString: strerror(errno))
             preview.text = ""
-            app.scene.notify("Cannot read \(entry.name): permission denied", severity: .error, in: previewPane)
+            app.scene.notify("Cannot read \(entry.name): \(words.prefix(1).lowercased() + words.dropFirst())",
+                             severity: .error, in: previewPane)
             return
         }
-        defer { try? handle.close() }
+        let handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
         let bytes = (try? handle.read(upToCount: 4096)) ?? Data()
         // Text is UTF-8 with no NUL (the last character may be cut by the 4 KiB read).
         let text = (0...3).lazy.compactMap { String(data: bytes.dropLast($0), encoding: .utf8) }.first

@@ -24,7 +24,7 @@ let usage = """
       --only PREFIX  only the scenarios whose name starts with PREFIX (e.g. "split"), no text layout
       --size WxH     only this size (80x24, 120x40 or any other)
       --text         only text layout (fitting height, appending a line), no scenarios: for
-                     callgrind, e.g. --toggle-collect='*measureAppend*'
+                     callgrind, e.g. --toggle-collect='*appendLine*'
       --editor       large texts in the demo's editable toast: pastes of 1 and 10 MB, split moves
                      and keystrokes with them (docs/TEXT.md)
       --paste MB     one paste of MB megabytes into the toast, then Esc: run it under

@@ -155,6 +155,11 @@ public struct EditableText: Sendable {
             caret.offset = boundary(atOrAfter: caret.offset, inLine: caret.line, from: knownBoundary(before: caret, floor: 0))
         }
         if let above = layout.rowsAbove, range.lowerBound.line < above.line { layout.rowsAbove = nil }
+        // The caret moves before the rows are counted: the caret's line is the one whose layout
+        // is made and kept (see textRowCount(ofLine:)). Counted with the caret still on the
+        // line an Enter ends, that line was laid out for nothing and the new one was not.
+        caretPosition = caret
+        goalColumn = nil
 
         if width > 0 {
             if oneLine {
@@ -177,8 +182,6 @@ public struct EditableText: Sendable {
                 measureSoon(blocks: first...last)
             }
         }
-        caretPosition = caret
-        goalColumn = nil
     }
 
     // MARK: - Lines

@@ -56,14 +56,19 @@ func measureAppend(width: Int, appends: Int) -> [TextResult] {
         result.rows = text.rowCount(width: width)
         for i in 0..<appends {
             var sample: UInt64 = 0
-            result.rows = measure(&sample) {
-                text.insertNewline()
-                for character in "line \(i) 日本🎉" { text.insert(character) }
-                return text.rowCount(width: width)
-            }
+            result.rows = measure(&sample) { appendLine(i, to: &text, width: width) }
             result.samples.append(sample)
         }
         results.append(result)
     }
     return results
+}
+
+/// One measured append: Enter, 14 characters typed one by one, then the height. Not inlined,
+/// so that callgrind can count it alone: `--toggle-collect='*appendLine*'`.
+@inline(never)
+func appendLine(_ i: Int, to text: inout EditableText, width: Int) -> Int {
+    text.insertNewline()
+    for character in "line \(i) 日本🎉" { text.insert(character) }
+    return text.rowCount(width: width)
 }

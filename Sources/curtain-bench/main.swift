@@ -10,17 +10,21 @@ import Glibc
 // layout costs.
 //
 //   swift run -c release curtain-bench [--json] [--quick] [--only PREFIX] [--size WxH]
+//   swift run -c release curtain-bench --text [--json] [--quick]
 //   swift run -c release curtain-bench --editor [--quick]
 //   swift run -c release curtain-bench --paste MB [--kind mixed|prose|line|word|newlines] [--type N [--middle]]
 
 let usage = """
     usage: curtain-bench [--json] [--quick] [--only PREFIX] [--size WxH]
+           curtain-bench --text [--json] [--quick]
            curtain-bench --editor [--quick]
            curtain-bench --paste MB [--kind mixed|prose|line|word|newlines] [--type N [--middle]]
       --json         machine-readable output
       --quick        fewer repetitions (for valgrind)
       --only PREFIX  only the scenarios whose name starts with PREFIX (e.g. "split"), no text layout
       --size WxH     only this size (80x24, 120x40 or any other)
+      --text         only text layout (fitting height, appending a line), no scenarios: for
+                     callgrind, e.g. --toggle-collect='*appendLine*'
       --editor       large texts in the demo's editable toast: pastes of 1 and 10 MB, split moves
                      and keystrokes with them (docs/TEXT.md)
       --paste MB     one paste of MB megabytes into the toast, then Esc: run it under
@@ -73,6 +77,7 @@ if let megabytes = value(after: "--paste") {
     exit(0)
 }
 let onlyPrefix = value(after: "--only")
+let onlyText = arguments.contains("--text")
 var sizes = [Size(width: 80, height: 24), Size(width: 120, height: 40), Size(width: 300, height: 100)]
 if let text = value(after: "--size") {
     let parts = text.split(separator: "x").compactMap { Int($0) }
@@ -105,7 +110,7 @@ func runScenarios() throws -> [ScenarioResult] {
 
 let scenarios: [ScenarioResult]
 do {
-    scenarios = try runScenarios()
+    scenarios = onlyText ? [] : try runScenarios()
 } catch {
     var errors = StandardError()
     print("curtain-bench: \(error)", to: &errors)
@@ -143,7 +148,7 @@ if wantsJSON {
     }
     let knobs = tuning.map(jsonString).joined(separator: ",")
     print("{\"ncursesTuning\":[\(knobs)],\"scenarios\":[\n" + items.joined(separator: ",\n") + "\n],\"text\":[\n" + textItems.joined(separator: ",\n") + "\n]}")
-} else {
+} else if !onlyText {
     print("Scenarios (bytes from the first repetition; CPU µs per produced frame, thread CPU time, median/p99)")
     var rows: [[String]] = []
     for r in scenarios {
@@ -168,12 +173,12 @@ if wantsJSON {
     print("per style change, every cell); ratio = bytes / plain. Not a lower bound: erasing blanks goes below it.")
     if !tuning.isEmpty { print("ncurses tuning (CURTAIN_NCURSES_TUNING): \(tuning.joined(separator: ", "))") }
     if scenarios.contains(where: \.elapsedTicked) { print("(*) the elapsed-time pane ticked inside the measured part") }
-    if !texts.isEmpty {
-        print("")
-        print("Text layout (width \(textWidth), thread CPU µs, median/p99)")
-        printTable(["measurement", "lines", "rows", "median µs", "p99 µs", "samples"], texts.map { t in
-            let p = Percentiles(t.samples)
-            return [t.name, "\(t.lines)", "\(t.rows)", micros(p.median), micros(p.p99), "\(p.count)"]
-        })
-    }
+}
+if !wantsJSON, !texts.isEmpty {
+    if !onlyText { print("") }
+    print("Text layout (width \(textWidth), thread CPU µs, median/p99)")
+    printTable(["measurement", "lines", "rows", "median µs", "p99 µs", "samples"], texts.map { t in
+        let p = Percentiles(t.samples)
+        return [t.name, "\(t.lines)", "\(t.rows)", micros(p.median), micros(p.p99), "\(p.count)"]
+    })
 }

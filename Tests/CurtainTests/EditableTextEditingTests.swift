@@ -560,4 +560,32 @@ let editSteps = Gen.oneOf(
         #expect(text.lineCount == 8_001)
         #expect(text.rowCount(width: 10) == 8_001)
     }
+
+    /// The line starts the storage keeps for the block looked up last follow the edits inside
+    /// that block (typed characters, Enter, joined lines, a pasted run of lines) and are let go
+    /// when blocks are cut again: edits that go from block to block find every line where a
+    /// fresh text of the same string has it.
+    @Test func keptLineStartsFollowEditsFromBlockToBlock() {
+        var text = EditableText((0..<3_000).map { "line \($0) 日本" }.joined(separator: "\n"))
+        #expect(text._blocks.count > 4)
+        let edits: [(line: Int, offset: Int, insert: String?)] = [
+            (2_999, 14, "\nappended"), (2_999, 3, "é"), (10, 0, nil), (1_500, 4, "\n\n"),
+            (1_499, 0, nil), (11, 2, "a\nb\nc"), (2_000, 7, String(repeating: "p\n", count: 600)),
+            (5, 1, "x"), (2_600, 0, nil), (5, 2, "y"), (3_000, 0, "\n"),
+        ]
+        for (number, edit) in edits.enumerated() {
+            text.caret = TextPosition(line: edit.line, offset: edit.offset)
+            if let insert = edit.insert { text.insert(contentsOf: insert) } else { text.deleteBackward() }
+            var fresh = EditableText(text.string)
+            fresh.caret = text.caret
+            #expect(text.lineCount == fresh.lineCount, "edit \(number)")
+            // line(_:) reads the kept starts where they are for its block; lineText(_:) keeps them.
+            for line in 0..<fresh.lineCount where text.line(line) != fresh.line(line) || String(text.lineText(line)) != fresh.line(line) {
+                Issue.record("edit \(number): line \(line) is \(text.line(line).debugDescription), not \(fresh.line(line).debugDescription)")
+                break
+            }
+            #expect(text.rowCount(width: 12) == fresh.rowCount(width: 12), "edit \(number)")
+            expectSmallBlocks(text.storage)
+        }
+    }
 }

@@ -25,13 +25,26 @@ struct MeasuredLayout: Sendable {
     var rowsAbove: (firstLine: Int, line: Int, rows: Int)?
 
     /// Lines `replaced` became `count` lines: their layouts go, later lines move.
+    ///
+    /// In place, touching only the layouts that go or move: the dictionary holds up to
+    /// ``EditableText/keptLayouts`` of them, and building it anew with every Enter hashed them
+    /// all again — at the end of a text, where nothing moves, that was half of what appending a
+    /// line cost.
     mutating func linesReplaced(_ replaced: ClosedRange<Int>, by count: Int) {
         let shift = count - replaced.count
-        var moved: [Int: LineLayout] = [:]
-        for (line, kept) in lines where !replaced.contains(line) {
-            moved[line > replaced.upperBound ? line + shift : line] = kept
+        var gone: [Int] = []
+        var later: [Int] = []
+        for line in lines.keys {
+            if replaced.contains(line) {
+                gone.append(line)
+            } else if shift != 0, line > replaced.upperBound {
+                later.append(line)
+            }
         }
-        lines = moved
+        for line in gone { lines[line] = nil }
+        // All out before any goes back in: a moved layout may take the key of one not moved yet.
+        let moved = later.map { (line: $0 + shift, layout: lines.removeValue(forKey: $0)!) }
+        for (line, layout) in moved { lines[line] = layout }
     }
 }
 

@@ -36,8 +36,6 @@ public struct EditableText: Sendable {
     var goalColumn: Int?
     /// Layouts at the width last measured for.
     var layout = MeasuredLayout()
-    /// The line starts of the block looked up last (see ``lineText(_:)``); dropped by every edit.
-    var lineStarts: (block: Int, starts: [Int])?
 
     /// An empty text: one empty line, the caret at its start.
     public init() {
@@ -147,7 +145,6 @@ public struct EditableText: Sendable {
         // A boundary before the edit stays one: the caret after the edit is found from there.
         let known = range.lowerBound.offset == 0 ? 0 : position(before: range.lowerBound)?.offset ?? 0
         let kept = storage.replace(range, with: text)
-        lineStarts = nil
 
         var caret: TextPosition
         if insertedLines == 0 {
@@ -158,6 +155,11 @@ public struct EditableText: Sendable {
             caret.offset = boundary(atOrAfter: caret.offset, inLine: caret.line, from: knownBoundary(before: caret, floor: 0))
         }
         if let above = layout.rowsAbove, range.lowerBound.line < above.line { layout.rowsAbove = nil }
+        // The caret moves before the rows are counted: the caret's line is the one whose layout
+        // is made and kept (see textRowCount(ofLine:)). Counted with the caret still on the
+        // line an Enter ends, that line was laid out for nothing and the new one was not.
+        caretPosition = caret
+        goalColumn = nil
 
         if width > 0 {
             if oneLine {
@@ -180,27 +182,21 @@ public struct EditableText: Sendable {
                 measureSoon(blocks: first...last)
             }
         }
-        caretPosition = caret
-        goalColumn = nil
     }
 
     // MARK: - Lines
 
-    /// Line `index`, found through the line starts of its block, which are kept for the next
-    /// look-up: drawing a screenful of rows, and an edit, look up lines of the same block
-    /// again and again.
+    /// Line `index`, found through the line starts of its block, which the storage keeps for
+    /// the next look-up and through edits in that block: drawing a screenful of rows, and an
+    /// edit, look up lines of the same block again and again.
     mutating func lineText(_ index: Int) -> Substring {
-        let (block, inBlock) = storage.locate(index)
-        if lineStarts?.block != block { lineStarts = (block, storage.lineStarts(inBlock: block)) }
-        let starts = lineStarts!.starts
-        return utf8Slice(storage.blocks[block].text[...], starts[inBlock], starts[inBlock + 1] - 1)
+        let (block, range) = storage.locateRange(ofLine: index)
+        return utf8Slice(storage.blocks[block].text[...], range.lowerBound, range.upperBound)
     }
 
     /// Bytes of line `index`.
     mutating func lineLength(_ index: Int) -> Int {
-        let (block, inBlock) = storage.locate(index)
-        if lineStarts?.block != block { lineStarts = (block, storage.lineStarts(inBlock: block)) }
-        return lineStarts!.starts[inBlock + 1] - 1 - lineStarts!.starts[inBlock]
+        storage.locateRange(ofLine: index).range.count
     }
 
     // MARK: - Clusters

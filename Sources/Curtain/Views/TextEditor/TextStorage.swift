@@ -39,6 +39,12 @@ struct TextStorage: Sendable {
     private(set) var utf8Count = 0
     /// No block before this one has unknown rows (a hint for ``firstUnmeasuredBlock``).
     private var measuredBefore = 0
+    /// The line starts (see ``lineStarts(inBlock:)``) of the block looked up last, kept up to
+    /// date by the edits inside it. Why: typing looks up the caret's line several times an
+    /// edit (where the edit goes, the boundary after it, the line to re-wrap), and finding a
+    /// line otherwise scans its block from the start, line end by line end — at the end of a
+    /// block of a few hundred short lines, most of what a keystroke costs.
+    private var cachedStarts: (block: Int, starts: [Int])?
 
     init() {}
 
@@ -71,6 +77,7 @@ struct TextStorage: Sendable {
     func range(ofLine index: Int, inBlock block: Int) -> Range<Int> {
         // A block of one line (every long line is one): nothing to look for.
         if blocks[block].lineCount == 1 { return 0..<blocks[block].text.utf8.count }
+        if let cached = cachedStarts, cached.block == block { return cached.starts[index]..<(cached.starts[index + 1] - 1) }
         let text = blocks[block].text
         return text.utf8.withContiguousStorageIfAvailable { bytes -> Range<Int> in
             // memchr from line break to line break: many times faster than a loop over bytes.
@@ -89,6 +96,16 @@ struct TextStorage: Sendable {
             let start = text.utf8.distance(from: text.startIndex, to: line.startIndex)
             return start..<(start + line.utf8.count)
         }()
+    }
+
+    /// The block holding `line` and the UTF-8 offsets in it where the line starts and ends,
+    /// through the kept line starts of its block (found once, then kept for the next look-up:
+    /// an edit, and a screenful of rows, look up lines of the same block again and again).
+    mutating func locateRange(ofLine line: Int) -> (block: Int, range: Range<Int>) {
+        let (block, inBlock) = locate(line)
+        if blocks[block].lineCount == 1 { return (block, 0..<blocks[block].text.utf8.count) }
+        if cachedStarts?.block != block { cachedStarts = (block, lineStarts(inBlock: block)) }
+        return (block, range(ofLine: inBlock, inBlock: block))
     }
 
     /// Where each line of `block` starts, and one past the end of the block (as if a line
@@ -138,9 +155,9 @@ struct TextStorage: Sendable {
     @discardableResult
     mutating func replace(_ range: Range<TextPosition>, with text: Substring) -> Int? {
         let (first, firstInBlock) = locate(range.lowerBound.line)
-        let (last, lastInBlock) = locate(range.upperBound.line)
-        let start = self.range(ofLine: firstInBlock, inBlock: first).lowerBound + range.lowerBound.offset
-        let end = self.range(ofLine: lastInBlock, inBlock: last).lowerBound + range.upperBound.offset
+        let last = locate(range.upperBound.line).block
+        let start = locateRange(ofLine: range.lowerBound.line).range.lowerBound + range.lowerBound.offset
+        let end = locateRange(ofLine: range.upperBound.line).range.lowerBound + range.upperBound.offset
         let insertedLines = TextStorage.newlines(in: text)
         let removedLines = range.upperBound.line - range.lowerBound.line
         utf8Count += text.utf8.count - byteDistance(from: (first, start), to: (last, end))
@@ -155,12 +172,17 @@ struct TextStorage: Sendable {
             blocks[first].lineCount += insertedLines - removedLines
             if insertedLines != removedLines { reindex(from: first) }
             guard blocks[first].lineCount > 1, blocks[first].text.utf8.count > 2 * TextStorage.blockSize
-                    || blocks[first].lineCount > 2 * TextStorage.blockLines else { return first }
+                    || blocks[first].lineCount > 2 * TextStorage.blockLines else {
+                updateCachedStarts(ofBlock: first, replacingLines: firstInBlock...(firstInBlock + removedLines),
+                                   bytes: start..<end, with: text)
+                return first
+            }
             // Lines grown past two blocks: cut it again (a long line goes into a block of its own).
             let rebuilt = TextStorage.makeBlocks([blocks[first].text[...]])
             blocks.replaceSubrange(first...first, with: rebuilt)
             reindex(from: first)
             measuredBefore = min(measuredBefore, first)
+            cachedStarts = nil
             return nil
         }
         let head = blocks[first].text
@@ -173,7 +195,29 @@ struct TextStorage: Sendable {
         blocks.replaceSubrange(first...last, with: rebuilt)
         reindex(from: first)
         measuredBefore = min(measuredBefore, first)
+        cachedStarts = nil
         return nil
+    }
+
+    /// Keeps the cached line starts of `block` right after bytes `bytes` of it, from line
+    /// `lines.lowerBound` to `lines.upperBound`, became `text`: the starts of the lines the
+    /// edit removed go, those of the lines it inserted come in, and the later ones move by the
+    /// change in length. (Cheaper than scanning the block again: the starts are a few hundred
+    /// integers at most, one block's lines.)
+    private mutating func updateCachedStarts(ofBlock block: Int, replacingLines lines: ClosedRange<Int>,
+                                             bytes: Range<Int>, with text: Substring) {
+        guard var cached = cachedStarts, cached.block == block else { return }
+        cachedStarts = nil  // so that the array below is not shared while it changes
+        let delta = text.utf8.count - bytes.count
+        if delta != 0 {
+            for index in (lines.upperBound + 1)..<cached.starts.count { cached.starts[index] += delta }
+        }
+        if lines.count > 1 || text.utf8.contains(0x0A) {
+            var inserted: [Int] = []
+            for (offset, byte) in text.utf8.enumerated() where byte == 0x0A { inserted.append(bytes.lowerBound + offset + 1) }
+            cached.starts.replaceSubrange((lines.lowerBound + 1)..<(lines.upperBound + 1), with: inserted)
+        }
+        cachedStarts = cached
     }
 
     /// Bytes from an offset in one block to an offset in the same or a later one (the line

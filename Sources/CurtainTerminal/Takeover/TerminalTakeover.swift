@@ -35,8 +35,6 @@ final class TerminalTakeover {
     let listsSynchronizedOutput: Bool
     /// What was changed in the entry ncurses draws with.
     let tuning: TunedTerminfo.Knobs
-    /// The terminfo entry ncurses draws with: `TERM`, or its direct-colour sibling.
-    let drawsWith: String
 
     /// Takes over the terminal on stdin and stdout.
     ///
@@ -74,7 +72,6 @@ final class TerminalTakeover {
                 for: term, wanted: DirectColorEntry.isWanted(requested: requested, colorTerm: Self.environment("COLORTERM")),
                 hasDirectColor: { DirectColorEntry.installedEntryHasDirectColor($0, fileDescriptor: STDOUT_FILENO) })
         }
-        drawsWith = direct ?? term ?? ""
         // ncurses gets the entry with the knobs that save bytes (see ``TunedTerminfo``).
         let (created, tuning) = TunedTerminfo.whileInstalled(term: direct ?? term, fileDescriptor: STDOUT_FILENO) {
             direct.map { name in name.withCString { newterm($0, curtain_stdout(), curtain_stdin()) } }
@@ -112,7 +109,6 @@ final class TerminalTakeover {
         inputDescriptor = fileno(input)
         outputDescriptor = fileno(output)
         ownsTerminal = false
-        drawsWith = Self.environment("TERM") ?? ""
         (colorDepth, defaultColors) = Self.configure(noColor: noColor, requested: nil)
         colorPairs = Int(curtain_COLOR_PAIRS())
         listsSynchronizedOutput = false

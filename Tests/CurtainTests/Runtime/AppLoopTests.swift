@@ -107,19 +107,26 @@ final class CounterView: View {
     }
 }
 
-/// A queue backend whose frames reach the screen slowly until `fastFrom` (issue 16).
+/// A queue backend whose link and colours change on the app's clock: its frames reach the
+/// screen slowly until `fastFrom` (issue 16), and the terminal reports a light background from
+/// `lightFrom` on (issue 15: an answer that comes late).
 @MainActor
-final class SlowLinkBackend: Backend {
+final class ChangingBackend: Backend {
     let queue: QueueBackend
-    let fastFrom: Double
     let clock: ManualClock
-    init(_ queue: QueueBackend, fastFrom: Double, clock: ManualClock) {
+    let fastFrom: Double
+    let lightFrom: Double
+    init(_ queue: QueueBackend, clock: ManualClock, fastFrom: Double = -.infinity, lightFrom: Double = .infinity) {
         self.queue = queue
-        self.fastFrom = fastFrom
         self.clock = clock
+        self.fastFrom = fastFrom
+        self.lightFrom = lightFrom
     }
     var size: Size { queue.size }
     var showsFramesSlowly: Bool { clock.now < fastFrom }
+    var appearance: TerminalAppearance {
+        TerminalAppearance(colorDepth: .trueColor, colors: clock.now >= lightFrom ? .light : nil)
+    }
     func nextEvent(until deadline: Double?, clock: AnimationClock) -> Event? { queue.nextEvent(until: deadline, clock: clock) }
     func present(_ frame: CellBuffer) { queue.present(frame) }
 }
@@ -142,7 +149,7 @@ final class SlowLinkBackend: Backend {
         app.scene.bind(.character("m")) { seen.append(app.scene.motion.reduceMotion) }
         let queue = QueueBackend([(1, .key(.character("t"))), (3, .key(.character("m")))])
         queue.size = Size(width: 40, height: 10)
-        let backend = SlowLinkBackend(queue, fastFrom: 2, clock: clock)
+        let backend = ChangingBackend(queue, clock: clock, fastFrom: 2)
         var framesAfterKey = 0
         app.addFrameObserver { _, time in if time >= 1 && time < 2 { framesAfterKey += 1 } }
         app.run(on: backend)
@@ -154,13 +161,13 @@ final class SlowLinkBackend: Backend {
     @Test func theAppsOwnSettingsAreLeftAlone() {
         let clock = ManualClock()
         let app = App(root: View(), clock: clock, motion: MotionSettings(reduceMotion: true))
-        let backend = SlowLinkBackend(QueueBackend([(1, .key(.character("x"))), (3, .key(.character("y")))]), fastFrom: 2, clock: clock)
+        let backend = ChangingBackend(QueueBackend([(1, .key(.character("x"))), (3, .key(.character("y")))]), clock: clock, fastFrom: 2)
         app.run(on: backend)
         #expect(app.scene.motion.reduceMotion, "still on: the app asked for it")
 
         let other = App(root: View(), clock: ManualClock())
         other.reducesMotionOverSlowLinks = false
-        let slow = SlowLinkBackend(QueueBackend([(1, .key(.character("x")))]), fastFrom: 10, clock: other.clock as! ManualClock)
+        let slow = ChangingBackend(QueueBackend([(1, .key(.character("x")))]), clock: other.clock as! ManualClock, fastFrom: 10)
         var seen: [Bool] = []
         other.scene.bind(.character("x")) { seen.append(other.scene.motion.reduceMotion) }
         other.run(on: slow)

@@ -3,26 +3,6 @@ import CurtainLayout
 import CurtainScreen
 import Testing
 
-/// A queue backend whose terminal reports its colours late (as over a slow link): from
-/// `lightFrom` on its appearance says light.
-@MainActor
-final class LateColorsBackend: Backend {
-    let queue: QueueBackend
-    let lightFrom: Double
-    let clock: ManualClock
-    init(_ queue: QueueBackend, lightFrom: Double, clock: ManualClock) {
-        self.queue = queue
-        self.lightFrom = lightFrom
-        self.clock = clock
-    }
-    var size: Size { queue.size }
-    var appearance: TerminalAppearance {
-        TerminalAppearance(colorDepth: .trueColor, colors: clock.now >= lightFrom ? .light : nil)
-    }
-    func nextEvent(until deadline: Double?, clock: AnimationClock) -> Event? { queue.nextEvent(until: deadline, clock: clock) }
-    func present(_ frame: CellBuffer) { queue.present(frame) }
-}
-
 /// Text in the theme's secondary style (a colour of its own in light and dark themes).
 @MainActor
 final class TextRoleView: View {
@@ -38,7 +18,7 @@ final class TextRoleView: View {
     @Test func theAppFollowsColoursReportedAfterTheFirstFrame() throws {
         let app = App(root: TextRoleView(), clock: clock)
         let queue = QueueBackend([(1, .key(.character("x"))), (2, .key(.character("y")))])
-        app.run(on: LateColorsBackend(queue, lightFrom: 1, clock: clock))
+        app.run(on: ChangingBackend(queue, clock: clock, lightFrom: 1))
         let first = try #require(queue.presented.first?.frame), last = try #require(queue.presented.last?.frame)
         let dark = Theme.standard(for: TerminalAppearance(colorDepth: .trueColor)).secondaryText
         let light = Theme.standard(for: TerminalAppearance(colorDepth: .trueColor, colors: .light)).secondaryText
@@ -55,7 +35,7 @@ final class TextRoleView: View {
         theme.secondaryText = Style(foreground: .rgb(1, 2, 3))
         app.scene.theme = theme
         let queue = QueueBackend([(1, .key(.character("x")))])
-        app.run(on: LateColorsBackend(queue, lightFrom: 1, clock: clock))
+        app.run(on: ChangingBackend(queue, clock: clock, lightFrom: 1))
         for (_, frame) in queue.presented { #expect(frame[0, 0].style.foreground == .rgb(1, 2, 3)) }
     }
 }

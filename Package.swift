@@ -34,10 +34,12 @@ let package = Package(
             pkgConfig: "ncursesw",
             providers: [.apt(["libncurses-dev"])]
         ),
+        // libdispatch's main-queue hooks (what CFRunLoop uses): the synchronous runInTerminal().
+        .systemLibrary(name: "CDispatchMainQueue", path: "Modules/CDispatchMainQueue"),
         .target(name: "CurtainLayout"),
         .target(name: "CurtainScreen", dependencies: ["CurtainLayout"]),
         .target(name: "Curtain", dependencies: ["CurtainLayout", "CurtainScreen"]),
-        .target(name: "CurtainTerminal", dependencies: ["Curtain", "CurtainScreen", "CNcurses"]),
+        .target(name: "CurtainTerminal", dependencies: ["Curtain", "CurtainScreen", "CNcurses", "CDispatchMainQueue"]),
         .target(
             name: "CurtainTesting",
             dependencies: [

@@ -7,11 +7,11 @@ extension NcursesTests.RestoreOnExit {
     /// `kill -STOP` from outside, then SIGCONT: meanwhile the shell put the terminal back in
     /// cooked mode (as bash does when a job stops). On SIGCONT the session takes its own modes
     /// back and repaints: a key arrives without Enter.
-    @Test func continuedAfterAStopFromOutsideTheSessionTakesItsModesBackAndRepaints() throws {
+    @Test func continuedAfterAStopFromOutsideTheSessionTakesItsModesBackAndRepaints() async throws {
         var step = 0
         let result = try runChild({
             let session = Self.startAndDraw()
-            while let event = session.nextEvent(within: nil) {
+            while let event = session.nextEventBlocking(within: nil) {
                 if event == .key(.character("x")) {
                     session.stop()
                     _exit(7)

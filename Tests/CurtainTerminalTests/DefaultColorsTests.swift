@@ -63,7 +63,7 @@ extension NcursesTests.RestoreOnExit {
         guard let session = try? TerminalSession(programName: "child") else { _exit(99) }
         let clock = SystemClock()
         let end = clock.now + listen
-        while clock.now < end { _ = session.nextEvent(until: end, clock: clock) }
+        while clock.now < end { _ = session._nextEventBlocking(until: end, clock: clock) }
         let text: String
         if let colors = session.terminalColors {
             func hex(_ c: (red: UInt8, green: UInt8, blue: UInt8)) -> String {
@@ -108,7 +108,7 @@ extension NcursesTests.RestoreOnExit {
         }
     }
 
-    @Test func aLightTerminalIsKnownFromItsAnswerBeforeTheFirstFrame() throws {
+    @Test func aLightTerminalIsKnownFromItsAnswerBeforeTheFirstFrame() async throws {
         let terminal = FakeTerminal(foreground: "2020/2020/2020", background: "ffff/ffff/ffff")
         let result = try runChild({ Self.startAndReport() }, onOutput: { output, master, _ in terminal.respond(output, master) })
         #expect(result.output.contains("colors:202020/ffffff:light"), "\(result.output.debugDescription)")
@@ -118,13 +118,13 @@ extension NcursesTests.RestoreOnExit {
         #expect(!result.output.contains("10;?\u{1B}\\10") && result.echoes)
     }
 
-    @Test func aDarkTerminalIsKnownToo() throws {
+    @Test func aDarkTerminalIsKnownToo() async throws {
         let terminal = FakeTerminal(background: "1e1e/1e1e/2e2e")
         let result = try runChild({ Self.startAndReport() }, onOutput: { output, master, _ in terminal.respond(output, master) })
         #expect(result.output.contains("colors:e5e5e5/1e1e2e:dark"), "\(result.output.debugDescription)")
     }
 
-    @Test func noAnswerLeavesTheColoursUnknownAndTheProgramStarts() throws {
+    @Test func noAnswerLeavesTheColoursUnknownAndTheProgramStarts() async throws {
         // Device attributes but no OSC answers (tmux 3.3, most terminals without OSC 11)…
         let silentColors = FakeTerminal(background: nil)
         let first = try runChild({ Self.startAndReport() }, onOutput: { output, master, _ in silentColors.respond(output, master) })
@@ -135,14 +135,14 @@ extension NcursesTests.RestoreOnExit {
         #expect(second.output.contains("colors:none"))
     }
 
-    @Test func anAnswerAfterTheStartStillCounts() throws {
+    @Test func anAnswerAfterTheStartStillCounts() async throws {
         // Over a slow link the colours come after the wait: the next events take them in.
         let terminal = FakeTerminal(background: "ffff/ffff/ffff", answersAttributes: false, delayColorsUntil: "\u{1B}[?1049h")
         let result = try runChild({ Self.startAndReport(listen: 0.6) }, onOutput: { output, master, _ in terminal.respond(output, master) })
         #expect(result.output.contains("colors:000000/ffffff:light"), "\(result.output.debugDescription)")
     }
 
-    @Test func theUsersWordWinsOverTheTerminalsAnswer() throws {
+    @Test func theUsersWordWinsOverTheTerminalsAnswer() async throws {
         let terminal = FakeTerminal(background: "ffff/ffff/ffff")
         let result = try runChild({
             setenv("CURTAIN_BACKGROUND", "#102030", 1)
@@ -157,7 +157,7 @@ extension NcursesTests.RestoreOnExit {
         #expect(fgbg.output.contains("colors:e5e5e5/000000:dark"), "\(fgbg.output.debugDescription)")
     }
 
-    @Test func theLinuxConsoleIsNotAskedAboutColours() throws {
+    @Test func theLinuxConsoleIsNotAskedAboutColours() async throws {
         var asked = false
         let result = try runChild({
             setenv("TERM", "linux", 1)

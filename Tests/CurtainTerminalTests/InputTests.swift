@@ -30,10 +30,10 @@ extension NcursesTests {
             func type(_ bytes: [UInt8]) { writeAll(writeEnd, bytes) }
 
             /// Every event available now; the pipe ends with a closed-off marker key.
-            func events(until marker: Event = .key(.character("\u{2603}"))) -> [Event] {
+            func events(until marker: Event = .key(.character("\u{2603}"))) async -> [Event] {
                 type("\u{2603}")
                 var events: [Event] = []
-                while let event = session.nextEvent(within: 5), event != marker { events.append(event) }
+                while let event = await session.nextEvent(within: 5), event != marker { events.append(event) }
                 return events
             }
 
@@ -51,65 +51,65 @@ extension NcursesTests {
         }
 
         /// A closed input must end the wait, not make it return at once forever (a busy loop).
-        @Test func aClosedInputIsAHangupEveryTimeAfter() throws {
+        @Test func aClosedInputIsAHangupEveryTimeAfter() async throws {
             let piped = try PipedSession()
-            piped.type("a")
+            await piped.type("a")
             piped.hangUp()
-            #expect(piped.session.nextEvent(within: nil) == .key(.character("a")))
-            #expect(piped.session.nextEvent(within: nil) == .inputEnded)
-            #expect(piped.session.nextEvent(within: 5) == .inputEnded)
+            await #expect(piped.session.nextEvent(within: nil) == .key(.character("a")))
+            await #expect(piped.session.nextEvent(within: nil) == .inputEnded)
+            await #expect(piped.session.nextEvent(within: 5) == .inputEnded)
         }
 
-        @Test func charactersAndControlKeysArriveDecoded() throws {
+        @Test func charactersAndControlKeysArriveDecoded() async throws {
             let piped = try PipedSession()
-            piped.type("a漢\r\u{7F}\t\u{03}\u{01}")
-            #expect(piped.events() == [
+            await piped.type("a漢\r\u{7F}\t\u{03}\u{01}")
+            await #expect(piped.events() == [
                 .key(.character("a")), .key(.character("漢")), .key(.enter), .key(.backspace), .key(.tab),
                 .key(.ctrl("c")), .key(.ctrl("a")),
             ])
         }
 
-        @Test func terminfoKeysAndOtherSequencesBothBecomeKeys() throws {
+        @Test func terminfoKeysAndOtherSequencesBothBecomeKeys() async throws {
             let piped = try PipedSession()
             // xterm-256color lists \EOA, \E[Z and \E[3~; \E[A and \E[1;5D it does not.
-            piped.type("\u{1B}OA\u{1B}[Z\u{1B}[A\u{1B}[1;5D\u{1B}[3~")
-            #expect(piped.events() == [.key(.up), .key(.backTab), .key(.up), .key(Key(.left, modifiers: .control)), .key(.delete)])
+            await piped.type("\u{1B}OA\u{1B}[Z\u{1B}[A\u{1B}[1;5D\u{1B}[3~")
+            await #expect(piped.events() == [.key(.up), .key(.backTab), .key(.up), .key(Key(.left, modifiers: .control)), .key(.delete)])
         }
 
-        @Test func bracketedPasteArrivesAsOneEvent() throws {
+        @Test func bracketedPasteArrivesAsOneEvent() async throws {
             let piped = try PipedSession()
-            piped.type("x\u{1B}[200~line one\r\nline two\u{1B}[31m red\u{1B}[201~y")
-            #expect(piped.events() == [.key(.character("x")), .paste("line one\nline two red"), .key(.character("y"))])
+            await piped.type("x\u{1B}[200~line one\r\nline two\u{1B}[31m red\u{1B}[201~y")
+            await #expect(piped.events() == [.key(.character("x")), .paste("line one\nline two red"), .key(.character("y"))])
         }
 
         /// Invalid bytes become U+FFFD, one per maximal invalid subpart, and take nothing with
         /// them (through ncurses, what arrived with them was lost).
-        @Test func invalidUTF8BecomesAReplacementAndInputGoesOn() throws {
+        @Test func invalidUTF8BecomesAReplacementAndInputGoesOn() async throws {
             let piped = try PipedSession()
-            piped.type([0x61, 0xFF, 0xC3, 0x62])
-            #expect(piped.session.nextEvent(within: 5) == .key(.character("a")))
-            #expect(piped.session.nextEvent(within: 0.05) == .key(.character("\u{FFFD}")))
-            piped.type("xy")
-            #expect(piped.events() == [.key(.character("\u{FFFD}")), .key(.character("b")), .key(.character("x")), .key(.character("y"))])
+            await piped.type([0x61, 0xFF, 0xC3, 0x62])
+            await #expect(piped.session.nextEvent(within: 5) == .key(.character("a")))
+            await #expect(piped.session.nextEvent(within: 0.05) == .key(.character("\u{FFFD}")))
+            await piped.type("xy")
+            await #expect(piped.events() == [.key(.character("\u{FFFD}")), .key(.character("b")), .key(.character("x")), .key(.character("y"))])
         }
 
         /// In an ASCII locale (`LC_ALL=C`) input is still UTF-8: a character the locale cannot
         /// show still arrives (drawn as `?`), and what was typed with it is not lost.
-        @Test func inAnASCIILocaleEveryTypedCharacterArrives() throws {
+        @Test func inAnASCIILocaleEveryTypedCharacterArrives() async throws {
             let piped = try PipedSession(locale: "C")
-            piped.type("aéb漢\u{1B}[Z\u{1B}[200~x\u{1F389}\u{1B}[201~")
-            #expect(piped.events() == [
+            await piped.type("aéb漢\u{1B}[Z\u{1B}[200~x\u{1F389}\u{1B}[201~")
+            await #expect(piped.events() == [
                 .key(.character("a")), .key(.character("é")), .key(.character("b")), .key(.character("漢")),
                 .key(.backTab), .paste("x\u{1F389}"),
             ])
-            piped.type([0xE9, 0x62])   // a Latin-1 é: not UTF-8, and it must not take the b
-            #expect(piped.events() == [.key(.character("\u{FFFD}")), .key(.character("b"))])
+            await piped.type([0xE9, 0x62])   // a Latin-1 é: not UTF-8, and it must not take the b
+            await #expect(piped.events() == [.key(.character("\u{FFFD}")), .key(.character("b"))])
         }
 
-        @Test func escapeAloneIsDeliveredAfterTheWait() throws {
+        @Test func escapeAloneIsDeliveredAfterTheWait() async throws {
             let piped = try PipedSession()
-            piped.type("\u{1B}")
-            #expect(piped.session.nextEvent(within: 5) == .key(.escape))
+            await piped.type("\u{1B}")
+            await #expect(piped.session.nextEvent(within: 5) == .key(.escape))
         }
 
         @Test func aTimeoutWithoutInputReturnsNil() throws {
@@ -121,10 +121,10 @@ extension NcursesTests {
             #expect(piped.session.nextEvent(until: 9, clock: clock) == nil)
         }
 
-        @Test func mouseEventsFromTheTerminal() throws {
+        @Test func mouseEventsFromTheTerminal() async throws {
             let piped = try PipedSession()
-            piped.type("\u{1B}[<0;13;8M\u{1B}[<0;13;8m\u{1B}[<65;1;2M")
-            #expect(piped.events() == [
+            await piped.type("\u{1B}[<0;13;8M\u{1B}[<0;13;8m\u{1B}[<65;1;2M")
+            await #expect(piped.events() == [
                 .mouse(MouseEvent(.press, at: Point(x: 12, y: 7))), .mouse(MouseEvent(.release, at: Point(x: 12, y: 7))),
                 .mouse(MouseEvent(.scrollDown, button: .none, at: Point(x: 0, y: 1))),
             ])
@@ -133,11 +133,11 @@ extension NcursesTests {
         /// A real click is a press, then — a moment later, in its own read — a release. The
         /// release is an event of its own, and reading it must not stall the loop (the clock,
         /// resizes, animations): through ncurses it once did.
-        @Test func aReleaseArrivingLaterDoesNotBlockTheWait() throws {
+        @Test func aReleaseArrivingLaterDoesNotBlockTheWait() async throws {
             let piped = try PipedSession()
-            piped.type("\u{1B}[<0;13;8M")
-            #expect(piped.session.nextEvent(within: 5) == .mouse(MouseEvent(.press, at: Point(x: 12, y: 7))))
-            piped.type("\u{1B}[<0;13;8m")
+            await piped.type("\u{1B}[<0;13;8M")
+            await #expect(piped.session.nextEvent(within: 5) == .mouse(MouseEvent(.press, at: Point(x: 12, y: 7))))
+            await piped.type("\u{1B}[<0;13;8m")
             // Rescue a stalled read after 3 s with a key, so a regression fails instead of hanging.
             let rescuer = fork()
             if rescuer == 0 {
@@ -146,8 +146,8 @@ extension NcursesTests {
                 _exit(0)
             }
             let start = ContinuousClock.now
-            let release = piped.session.nextEvent(within: 0.2)
-            let afterRelease = piped.session.nextEvent(within: 0.2)
+            let release = await piped.session.nextEvent(within: 0.2)
+            let afterRelease = await piped.session.nextEvent(within: 0.2)
             let waited = ContinuousClock.now - start
             kill(rescuer, SIGKILL)
             var status: Int32 = 0
@@ -155,34 +155,34 @@ extension NcursesTests {
             #expect(release == .mouse(MouseEvent(.release, at: Point(x: 12, y: 7))))
             #expect(afterRelease == nil, "read after the release: \(String(describing: afterRelease))")
             #expect(waited < .seconds(2))
-            piped.type("z")
-            #expect(piped.session.nextEvent(within: 5) == .key(.character("z")))
+            await piped.type("z")
+            await #expect(piped.session.nextEvent(within: 5) == .key(.character("z")))
         }
 
         /// Ctrl-Z is a key; the app calls suspend when nothing handled it. A file-backed session
         /// does not stop the process: it leaves and re-enters curses mode, and repaints.
-        @Test func controlZIsAKeyAndSuspendRepaints() throws {
+        @Test func controlZIsAKeyAndSuspendRepaints() async throws {
             let piped = try PipedSession()
             var frame = CellBuffer(size: Size(width: 80, height: 24))
             frame.put("kept", x: 0, y: 0)
             piped.session.draw(frame)
-            piped.type("\u{1A}")
-            #expect(piped.session.nextEvent(within: 5) == .key(.ctrl("z")))
+            await piped.type("\u{1A}")
+            await #expect(piped.session.nextEvent(within: 5) == .key(.ctrl("z")))
             let window = try #require(curtain_stdscr())
             wmove(window, 0, 0)
             wclrtoeol(window) // what a full repaint must put back
             piped.session.suspend()
             #expect(!isendwin())
             #expect(cellContents(window, x: 0, y: 0).text == Array("k".unicodeScalars.map(\.value)))
-            #expect(piped.session.nextEvent(within: 0) == nil, "the size did not change: no resize")
+            await #expect(piped.session.nextEvent(within: 0) == nil, "the size did not change: no resize")
         }
 
-        @Test func afterStopNoEventsAndNoDrawing() throws {
+        @Test func afterStopNoEventsAndNoDrawing() async throws {
             let piped = try PipedSession()
             piped.session.stop()
             piped.session.stop()
-            piped.type("a")
-            #expect(piped.session.nextEvent(within: 0) == .inputEnded)
+            await piped.type("a")
+            await #expect(piped.session.nextEvent(within: 0) == .inputEnded)
             #expect(piped.session.draw(CellBuffer(size: Size(width: 2, height: 2))) == false)
             #expect(piped.session.size == .zero)
         }

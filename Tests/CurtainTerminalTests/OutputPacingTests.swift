@@ -129,14 +129,14 @@ extension NcursesTests.RestoreOnExit {
             frame.put("frame \(n)", x: 0, y: n)
             session.present(frame)
         }
-        _ = session.nextEvent(within: wait)
+        _ = session.nextEventBlocking(within: wait)
         session.stop()
         _exit(0)
     }
 
     /// Issue 16: while the terminal has not answered the status request after a frame, later
     /// frames are kept, only the latest, and it is drawn as soon as the answer comes.
-    @Test func aTerminalThatIsBehindGetsTheLatestFrameOnceItAnswers() throws {
+    @Test func aTerminalThatIsBehindGetsTheLatestFrameOnceItAnswers() async throws {
         let terminal = AnsweringTerminal(statusRequests: nil)
         let result = try runChild({ Self.presentBurst(wait: 1) }, onOutput: terminal.answer)
         #expect(result.exitCode == 0)
@@ -150,7 +150,7 @@ extension NcursesTests.RestoreOnExit {
 
     /// A terminal that never answers status requests gets every frame, as before, and no
     /// request after the first.
-    @Test func aTerminalThatNeverAnswersGetsEveryFrame() throws {
+    @Test func aTerminalThatNeverAnswersGetsEveryFrame() async throws {
         let terminal = AnsweringTerminal(statusRequests: 0)
         let result = try runChild({ Self.presentBurst(wait: 0.2) }, onOutput: terminal.answer)
         #expect(result.exitCode == 0)
@@ -160,7 +160,7 @@ extension NcursesTests.RestoreOnExit {
 
     /// A terminal that answered once and then falls silent holds a frame back for the patience
     /// at most (about 3 s here: a whole first frame of 80×24 cells is in flight).
-    @Test func aFrameWaitsForALostAnswerOnlySoLong() throws {
+    @Test func aFrameWaitsForALostAnswerOnlySoLong() async throws {
         let terminal = AnsweringTerminal(statusRequests: 1)
         let result = try runChild({ Self.presentBurst(wait: 3.5) }, onOutput: terminal.answer)
         #expect(result.exitCode == 0)

@@ -13,14 +13,14 @@ extension NcursesTests.RestoreOnExit {
     ]
 
     @Test(arguments: otherEndingSignals)
-    func anySignalThatEndsTheProcessRestoresTheTerminal(signal: Int32) throws {
+    func anySignalThatEndsTheProcessRestoresTheTerminal(signal: Int32) async throws {
         var sent = false
         let result = try runChild({
             // No core files from the core-dumping signals.
             var limit = rlimit(rlim_cur: 0, rlim_max: 0)
             setrlimit(__rlimit_resource_t(RLIMIT_CORE.rawValue), &limit)
             let session = Self.startAndDraw()
-            while true { _ = session.nextEvent(within: nil) }
+            while true { _ = session.nextEventBlocking(within: nil) }
         }, onOutput: { output, _, pid in
             if !sent, output.contains("ready") {
                 sent = true

@@ -145,11 +145,11 @@ extension NcursesTests {
             #expect(result.output.contains("\u{1B}[?1002h\u{1B}[?1006h"), "mouse reports were on, set by the session")
         }
 
-        @Test func controlCArrivesAsAKeyAndTheProgramQuitsNormally() throws {
+        @Test func controlCArrivesAsAKeyAndTheProgramQuitsNormally() async throws {
             var sent = false
             let result = try runChild({
                 let session = Self.startAndDraw()
-                while let event = session.nextEvent(within: nil) {
+                while let event = session.nextEventBlocking(within: nil) {
                     if event == .key(.ctrl("c")) { break }
                 }
                 session.stop()
@@ -180,11 +180,11 @@ extension NcursesTests {
         }
 
         @Test(arguments: [SIGTERM, SIGHUP, SIGINT])
-        func aTerminatingSignalRestoresTheTerminal(signal: Int32) throws {
+        func aTerminatingSignalRestoresTheTerminal(signal: Int32) async throws {
             var sent = false
             let result = try runChild({
                 let session = Self.startAndDraw()
-                while true { _ = session.nextEvent(within: nil) }
+                while true { _ = session.nextEventBlocking(within: nil) }
             }, onOutput: { output, _, pid in
                 if !sent, output.contains("ready") {
                     sent = true
@@ -199,7 +199,7 @@ extension NcursesTests {
         /// runtime's backtracer is) returns to code that never faulted, and the program would
         /// go on drawing into the restored terminal. It must die of the signal instead.
         @Test(arguments: [SIGILL, SIGSEGV])
-        func aTrapSignalSentByAnotherProcessEndsTheProgram(signal: Int32) throws {
+        func aTrapSignalSentByAnotherProcessEndsTheProgram(signal: Int32) async throws {
             var sent = false
             let result = try runChild({
                 // A reporter that returns, like the backtracer does once it has printed.
@@ -208,7 +208,7 @@ extension NcursesTests {
                 sigemptyset(&reporter.sa_mask)
                 sigaction(signal, &reporter, nil)
                 let session = Self.startAndDraw()
-                while true { _ = session.nextEvent(within: nil) }
+                while true { _ = session.nextEventBlocking(within: nil) }
             }, onOutput: { output, _, pid in
                 if !sent, output.contains("ready") {
                     sent = true
@@ -234,7 +234,7 @@ extension NcursesTests {
         /// The session runs in a grandchild with its own foreground process group, because the
         /// kernel ignores SIGTSTP in a process group without a parent in the session (the child
         /// is a session leader); the child plays the shell.
-        @Test func controlZStopsWithTheTerminalRestoredAndFgRepaints() throws {
+        @Test func controlZStopsWithTheTerminalRestoredAndFgRepaints() async throws {
             var sent = false
             let result = try runChild({
                 let job = fork()
@@ -242,7 +242,7 @@ extension NcursesTests {
                     setpgid(0, 0)
                     let session = Self.startAndDraw()
                     // Ctrl-Z is a key; nothing else takes it, so the program suspends.
-                    while let event = session.nextEvent(within: nil) {
+                    while let event = session.nextEventBlocking(within: nil) {
                         if event == .key(.ctrl("z")) {
                             session.suspend()
                             break
@@ -286,14 +286,14 @@ extension NcursesTests {
         /// The resize wake-up and the terminal's own size (`TIOCGWINSZ`) turn a window size
         /// change into a resize event with the new size, and the next frame fills the new size.
         @Test(arguments: [false, true])
-        func aWindowSizeChangeArrivesAsAResizeEvent(whileBusy: Bool) throws {
+        func aWindowSizeChangeArrivesAsAResizeEvent(whileBusy: Bool) async throws {
             var resized = false
             let result = try runChild({
                 let session = Self.startAndDraw()
                 // Busy (not reading input) when the size changes: the signal only leaves a byte
                 // in the wake-up pipe.
                 if whileBusy { usleep(300_000) }
-                while let event = session.nextEvent(within: nil) {
+                while let event = session.nextEventBlocking(within: nil) {
                     if case .resize(let size) = event {
                         var frame = CellBuffer(size: size)
                         frame.put("wide", x: size.width - 4, y: size.height - 1)
@@ -317,7 +317,7 @@ extension NcursesTests {
         /// Waiting for input without a timeout sleeps in the kernel: in a second of idle the
         /// program does not wake up (the main thread's voluntary context switches stay put),
         /// and a resize still wakes it at once.
-        @Test func anIdleWaitDoesNotWakeUpYetSeesAResize() throws {
+        @Test func anIdleWaitDoesNotWakeUpYetSeesAResize() async throws {
             var measured = false
             var wakeUps = -1
             func voluntarySwitches(_ pid: pid_t) -> Int {
@@ -327,7 +327,7 @@ extension NcursesTests {
             }
             let result = try runChild({
                 let session = Self.startAndDraw()
-                while let event = session.nextEvent(within: nil) {
+                while let event = session.nextEventBlocking(within: nil) {
                     if case .resize = event { session.stop(); _exit(10) }
                 }
                 _exit(12)

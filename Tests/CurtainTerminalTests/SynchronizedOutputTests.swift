@@ -59,12 +59,12 @@ extension NcursesTests.RestoreOnExit {
         ("\u{1B}[?2026;0$y\u{1B}[?62;22c", false),
         ("\u{1B}[?62;22c", false),
     ])
-    func synchronizedOutputIsDetectedFromTheTerminalsAnswer(answer: String, supported: Bool) throws {
+    func synchronizedOutputIsDetectedFromTheTerminalsAnswer(answer: String, supported: Bool) async throws {
         var answered = false
         let result = try runChild({
             let session = Self.startAndDraw()
             // The key typed before the answer comes first.
-            let key = session.nextEvent(within: 5)
+            let key = session.nextEventBlocking(within: 5)
             let code: Int32 = key == .key(.character("k")) ? (session.usesSynchronizedOutput ? 20 : 21) : 22
             session.stop()
             _exit(code)

@@ -52,8 +52,18 @@ extension CellBuffer {
 @MainActor
 extension TerminalSession {
     /// The next event within `seconds` of real time (nil: no limit).
-    func nextEvent(within seconds: Double?) -> Event? {
+    func nextEvent(within seconds: Double?) async -> Event? {
         let clock = SystemClock()
-        return nextEvent(until: seconds.map { clock.now + $0 }, clock: clock)
+        return await nextEvent(until: seconds.map { clock.now + $0 }, clock: clock)
+    }
+}
+
+@MainActor
+extension TerminalSession {
+    /// The next event within `seconds` of real time, blocking in `poll`: for a forked child,
+    /// where no dispatch queue runs.
+    func nextEventBlocking(within seconds: Double?) -> Event? {
+        let clock = SystemClock()
+        return _nextEventBlocking(until: seconds.map { clock.now + $0 }, clock: clock)
     }
 }

@@ -28,6 +28,17 @@ public final class SystemClock: AnimationClock {
             + Double(reading.nanoseconds - originNanoseconds) * 1e-9
     }
 
+    /// Sleeps until the clock reads `deadline` (on the Swift runtime's continuous clock, which
+    /// is `CLOCK_MONOTONIC` too).
+    ///
+    /// - Throws: `CancellationError` when the task is cancelled while it sleeps.
+    public func sleep(until deadline: Double) async throws {
+        let remaining = deadline - now
+        guard remaining.isFinite else { return try Task.checkCancellation() }
+        guard remaining > 0 else { return try Task.checkCancellation() }
+        try await Task.sleep(for: .nanoseconds(Int64(min(remaining, 1e9) * 1e9)), clock: .continuous)
+    }
+
     private static func monotonic() -> (seconds: Int, nanoseconds: Int) {
         var spec = timespec()
         // CLOCK_MONOTONIC cannot fail on Linux with a valid pointer; if it ever did, the zeroed

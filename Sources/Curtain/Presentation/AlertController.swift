@@ -3,7 +3,7 @@ import CurtainScreen
 
 /// One answer to an ``AlertController``: a title, a shortcut letter (its first letter unless
 /// given), a role (a cancel action answers Esc), and what it does.
-public struct AlertAction: Sendable {
+public struct AlertAction {
     /// The button's text.
     public var title: String
     /// The key that picks this action; nil means the title's first letter.
@@ -11,7 +11,7 @@ public struct AlertAction: Sendable {
     /// How the button looks and behaves: a ``Button/Role/cancel`` action is the one Esc picks.
     public var role: Button.Role
     /// Runs when the action is picked, as the alert starts to leave.
-    public var handler: @MainActor @Sendable () -> Void
+    public var handler: @MainActor () -> Void
 
     /// An answer for an alert.
     ///
@@ -22,7 +22,7 @@ public struct AlertAction: Sendable {
     ///     marks an action that loses something.
     ///   - handler: what it does; nothing by default (the alert still closes).
     public init(_ title: String, shortcut: Character? = nil, role: Button.Role = .normal,
-                handler: @escaping @MainActor @Sendable () -> Void = {}) {
+                handler: @escaping @MainActor () -> Void = {}) {
         self.title = title
         self.shortcut = shortcut
         self.role = role

@@ -69,6 +69,13 @@ open class PresentationController {
     /// Esc or a press outside, was replaced, or was dismissed by the program.
     public var onDismiss: (@MainActor (DismissalReason) -> Void)?
 
+    /// The tasks tied to this presentation (``task(_:)``): live from `present` to the start of
+    /// its dismissal.
+    var tasks = AttachedTasks()
+    /// Tasks awaiting the end of this presentation (``Scene/present(_:from:animated:)`` with
+    /// `await`), each resumed once with the reason.
+    var dismissalWaiters: [CheckedContinuation<DismissalReason, Never>] = []
+
     /// 0 = off-screen, 1 = at its frame. Dim and slide follow it. Above 1 while dragged the
     /// wrong way (the rubber band).
     var progress: Double = 0

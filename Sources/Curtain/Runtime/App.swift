@@ -6,24 +6,35 @@ import CurtainScreen
 /// ```swift
 /// let app = App(root: pane)
 /// app.scene.bind(.character("q")) { app.quit() }
-/// app.runInTerminal()            // CurtainTerminal; or app.run(on: someBackend)
+/// app.runInTerminal()            // CurtainTerminal; or await app.run(on: someBackend)
 /// ```
 ///
 /// The loop shows a frame, waits for the next event or the scene's next deadline (an animation
-/// frame, a timer), hands the event and every further event already waiting to the scene, and
-/// shows the next frame — until ``quit()`` or the end of input. It never polls: with nothing
-/// scheduled it waits for input as long as it takes. Keys nothing handled get the defaults of a
-/// terminal program: Ctrl-C quits, Ctrl-Z suspends (bind them to do otherwise).
+/// frame, a timer), hands the event and every further event already waiting to the scene, runs
+/// the work posted to it (``poster``), and shows the next frame — until ``quit()``, the end of
+/// input or the cancellation of the task that runs it. It never polls: with nothing scheduled it
+/// waits for input as long as it takes, and while it waits the main actor is free, so tasks
+/// (``View/task(_:)``), `MainActor.run` and `DispatchQueue.main.async` blocks run meanwhile;
+/// whatever they change in the scene is drawn at once (at most 60 frames a second). Keys
+/// nothing handled get the defaults of a terminal program: Ctrl-C quits, Ctrl-Z suspends (bind
+/// them to do otherwise).
 @MainActor
 public final class App {
     /// The scene the app runs: its views, presentations, focus, timers and key bindings.
     public let scene: Scene
 
-    /// The clock everything in the app is timed by (the scene's).
+    /// The clock everything in the app is timed by (the scene's). Tasks wait on it with
+    /// ``AnimationClock/sleep(for:)``, so a test's `ManualClock` decides when they wake.
     public var clock: AnimationClock { scene.clock }
+
+    /// Runs closures on the main actor, in the loop, from any thread: see ``AppPoster``.
+    public let poster: AppPoster
 
     /// True once ``quit()`` was called (or input ended): the loop stops after this frame.
     public private(set) var isQuitting = false
+
+    /// True while ``run(on:)`` runs the loop.
+    public private(set) var isRunning = false
 
     /// The backend the app runs on, while it runs.
     public private(set) weak var backend: (any Backend)?
@@ -43,6 +54,14 @@ public final class App {
     private var frameObservers: [@MainActor (CellBuffer, Double) -> Void] = []
     /// Whether the backend was last asked to report pointer motion.
     private var reportsPointerMotion = false
+    /// Whether the loop waits in the backend, and the deadline it waits for (nil: none).
+    private var isWaiting = false
+    private var waitDeadline: Double?
+    /// When the scene last rendered a frame (shown or not): changes from outside the loop are
+    /// drawn no sooner than one frame interval after it.
+    private var lastRenderTime = -Double.infinity
+    /// Set while the terminal is handed to another program: the loop parks until it is back.
+    var handOff: TerminalHandOff?
 
     /// An app whose scene shows `root`; it takes the screen size from the backend it runs on.
     ///
@@ -53,6 +72,9 @@ public final class App {
     ///   - motion: reduce motion and animation speed.
     public init(root: View, clock: AnimationClock = SystemClock(), motion: MotionSettings = MotionSettings()) {
         scene = Scene(root: root, size: .zero, clock: clock, motion: motion)
+        poster = AppPoster()
+        poster.attach(self)
+        scene.onChange = { [unowned self] in sceneChanged() }
     }
 
     /// Ends the loop once the current frame is shown.
@@ -64,22 +86,85 @@ public final class App {
         frameObservers.append(observer)
     }
 
-    /// Runs the app on `backend` until ``quit()`` or the end of input. The backend stays
-    /// open: stop it afterwards if it needs stopping.
-    public func run(on backend: some Backend) {
+    /// Runs the app on `backend` until ``quit()``, the end of input, or the cancellation of the
+    /// task that runs it. The backend stays open: stop it afterwards if it needs stopping.
+    ///
+    /// On the way out every task the app's views and presentations started is cancelled,
+    /// presentations still awaited (``Scene/present(_:from:animated:)``) answer
+    /// ``DismissalReason/appQuit``, and later posts are dropped.
+    public func run(on backend: some Backend) async {
         start(on: backend)
-        while !isQuitting {
-            let event = backend.nextEvent(until: scene.nextFrameTime, clock: clock)
-            followLinkSpeed(of: backend)
-            followAppearance(of: backend)
-            if let event {
-                dispatch(event)
-                // A burst (keys typed faster than frames, a script's simultaneous lines) is
-                // one frame.
-                while !isQuitting, let next = backend.nextEvent(until: clock.now, clock: clock) { dispatch(next) }
+        isRunning = true
+        await withTaskCancellationHandler {
+            while !isQuitting, !Task.isCancelled {
+                if handOff != nil { await parkWhileHandedOff() }
+                let deadline = loopDeadline()
+                (isWaiting, waitDeadline) = (true, deadline)
+                let event = await backend.nextEvent(until: deadline, clock: clock)
+                isWaiting = false
+                if Task.isCancelled { break }
+                followLinkSpeed(of: backend)
+                followAppearance(of: backend)
+                if let event {
+                    dispatch(event)
+                    // A burst (keys typed faster than frames, a script's simultaneous lines) is
+                    // one frame.
+                    while !isQuitting, handOff == nil,
+                          let next = await backend.nextEvent(until: clock.now, clock: clock) { dispatch(next) }
+                }
+                runPostedWork()
+                // Woken early by work from outside the loop: the frame waits for its time.
+                if event == nil, let deadline = loopDeadline(), clock.now < deadline { continue }
+                renderAndPresent()
             }
-            renderAndPresent()
+        } onCancel: {
+            Task { @MainActor in
+                self.quit()
+                self.backend?.interruptWait()
+            }
         }
+        finish()
+    }
+
+    /// When the loop next needs to act: now when work is posted; the scene's next frame,
+    /// brought forward to one frame interval after the last render when the scene changed.
+    func loopDeadline() -> Double? {
+        if poster.hasWork { return clock.now }
+        guard let next = scene.nextFrameTime else { return nil }
+        guard scene.isAnimating else { return next }
+        return min(next, max(clock.now, lastRenderTime + FramePacing.interval))
+    }
+
+    /// The scene changed: when the loop waits past the time the change needs a frame (a task
+    /// appended to a log while the app was idle), its wait ends early.
+    private func sceneChanged() {
+        guard isWaiting, let backend, let needed = loopDeadline() else { return }
+        if let deadline = waitDeadline, deadline <= needed { return }
+        waitDeadline = needed
+        backend.interruptWait()
+    }
+
+    /// Work was posted: the loop runs it in its next turn, at once if it waits.
+    func postArrived() {
+        guard isWaiting, let backend else { return }
+        waitDeadline = clock.now
+        backend.interruptWait()
+    }
+
+    /// Runs what was posted, in posting order; work posted meanwhile runs in the next turn.
+    func runPostedWork() {
+        for work in poster.takeWork() {
+            guard !isQuitting else { return }
+            work(self)
+        }
+    }
+
+    /// The loop ended: tasks cancelled, awaited presentations answered, the poster closed.
+    private func finish() {
+        isQuitting = true
+        isRunning = false
+        poster.close()
+        scene.cancelTasksAndWaiters()
         self.backend = nil
     }
 
@@ -87,6 +172,7 @@ public final class App {
     func start(on backend: some Backend) {
         self.backend = backend
         isQuitting = false
+        poster.open()
         reportsPointerMotion = false
         scene.size = backend.size
         followedAppearance = nil
@@ -134,6 +220,7 @@ public final class App {
 
     /// Renders a frame; when it differs from the last, shows it and tells the observers.
     func renderAndPresent() {
+        lastRenderTime = clock.now
         let frame = scene.renderFrame()
         if scene.wantsPointerMotion != reportsPointerMotion {
             reportsPointerMotion.toggle()

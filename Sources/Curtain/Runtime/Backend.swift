@@ -6,7 +6,9 @@ import CurtainScreen
 ///
 /// The app's run loop calls these from the main actor, one at a time: it shows a frame, then
 /// asks for the next event with the deadline of the next thing the scene has scheduled (an
-/// animation frame, a timer), then shows the next frame.
+/// animation frame, a timer), then shows the next frame. While a backend waits it must leave the
+/// main actor free (suspend, never block), so that tasks and posted work run meanwhile; a
+/// backend that never waits (a headless run, a script) may implement the wait synchronously.
 @MainActor
 public protocol Backend: AnyObject {
     /// The screen size in cells. A change is also reported as ``Event/resize(_:)``.
@@ -22,8 +24,14 @@ public protocol Backend: AnyObject {
     ///   - deadline: when the app next needs a frame; nil when nothing is scheduled and the
     ///     backend may wait for input for as long as it takes.
     ///   - clock: the app's clock, which `deadline` is measured on.
-    /// - Returns: the event, or nil when the deadline came first.
-    func nextEvent(until deadline: Double?, clock: AnimationClock) -> Event?
+    /// - Returns: the event, or nil when the deadline came first or ``interruptWait()`` was
+    ///   called.
+    func nextEvent(until deadline: Double?, clock: AnimationClock) async -> Event?
+
+    /// Ends the current wait in ``nextEvent(until:clock:)`` early (it returns nil), or the next
+    /// one at once when none is in progress. The app calls it when work from outside the loop
+    /// (a task, a post) changed the scene or is waiting to run. Backends that never wait ignore it.
+    func interruptWait()
 
     /// Shows `frame`. Only its cells that differ from the last frame need to be sent.
     func present(_ frame: CellBuffer)
@@ -32,6 +40,15 @@ public protocol Backend: AnyObject {
     /// program continues, with the last frame shown again. Backends with nothing to give back
     /// return at once.
     func suspend()
+
+    /// Gives the terminal to another program for a while (see ``App/withTerminalReleased(_:)``):
+    /// input modes off, the shell's modes and screen back. The app's loop is parked meanwhile:
+    /// nothing is read or drawn until ``takeTerminalBack()``. Backends with no terminal do nothing.
+    func releaseTerminal()
+
+    /// Takes the terminal back after ``releaseTerminal()``: the program's modes, the size read
+    /// again (a change is the next event), the last frame painted in full.
+    func takeTerminalBack()
 
     /// Asks for pointer motion without a button held (``MouseEvent/Kind/move``) to be
     /// reported, or no longer. Off at the start; backends without a pointer ignore it.
@@ -47,8 +64,15 @@ extension Backend {
     /// True colour on an unknown background, for backends that cannot tell.
     public var appearance: TerminalAppearance { .unknown }
 
+    /// Ignores the request: a backend that never waits has no wait to end.
+    public func interruptWait() {}
+
     /// Returns at once: a backend with no terminal has nothing to give back.
     public func suspend() {}
+    /// Nothing to give: a backend with no terminal.
+    public func releaseTerminal() {}
+    /// Nothing to take back: a backend with no terminal.
+    public func takeTerminalBack() {}
     /// Ignores the request: for backends with no pointer to report.
     public func reportPointerMotion(_ enabled: Bool) {}
     public var showsFramesSlowly: Bool { false }

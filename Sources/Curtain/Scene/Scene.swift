@@ -70,6 +70,12 @@ public final class Scene {
 
     var needsLayout = true
     var needsDisplay = true
+    /// Where task errors go (``taskErrorHandler``).
+    var taskErrors: (@MainActor (any Error) -> Void)?
+    /// Told of every change that needs a frame or moves a deadline (an invalidation, a new
+    /// timer): the app's loop wakes for it when the change came from outside the loop (a task,
+    /// a callback).
+    var onChange: (@MainActor () -> Void)?
     /// Bumped by every scene-wide invalidation; part of the underlay's key.
     var generation = 0
     /// The cells beneath the top-most presented view, kept between frames (see ``compose()``).
@@ -122,16 +128,17 @@ public final class Scene {
     // MARK: - Invalidation
 
     /// Lays out and redraws everything on the next frame.
-    public func setNeedsLayout() { needsLayout = true; needsDisplay = true; generation &+= 1 }
+    public func setNeedsLayout() { needsLayout = true; needsDisplay = true; generation &+= 1; onChange?() }
 
     /// Redraws everything on the next frame. A view whose own content changed calls
     /// ``View/setNeedsDisplay()`` instead, which redraws only its tree.
-    public func setNeedsDisplay() { needsDisplay = true; generation &+= 1 }
+    public func setNeedsDisplay() { needsDisplay = true; generation &+= 1; onChange?() }
 
     /// Schedules a frame after a view invalidated its own tree.
     func setNeedsFrame(layout: Bool = false) {
         needsDisplay = true
         if layout { needsLayout = true }
+        onChange?()
     }
 
     /// True while the screen is smaller than ``minimumSize``.
@@ -157,6 +164,11 @@ public final class Scene {
     /// from `view` up that defines one, finally the root. Presenting a controller that is being
     /// dismissed cancels the dismissal and slides it back in from where it is.
     public func present(_ controller: PresentationController, from view: View, animated: Bool = true) {
+        presentNow(controller, from: view, animated: animated)
+    }
+
+    /// What ``present(_:from:animated:)`` does; the awaiting form calls it too.
+    func presentNow(_ controller: PresentationController, from view: View, animated: Bool) {
         let motion = animated ? self.motion : MotionSettings(reduceMotion: true)
         if controller.state == .dismissing, presentations.contains(where: { $0 === controller }) {
             controller.dismissalTransitionDidEnd(false)
@@ -174,6 +186,7 @@ public final class Scene {
             controller.beginPresentation(at: clock.now, motion: motion)
         }
         if controller.takesFocus, let target = firstFocusable(in: controller.presentedView) { focus(target) }
+        controller.tasks.setLive(true)
         setNeedsLayout()
     }
 
@@ -184,6 +197,7 @@ public final class Scene {
                         reason: DismissalReason = .programmatic) {
         guard controller.state == .presenting || controller.state == .presented else { return }
         controller.dismissalReason = reason
+        controller.tasks.setLive(false)
         let motion = animated ? self.motion : MotionSettings(reduceMotion: true)
         controller.beginDismissal(at: clock.now, motion: motion)
         if let focused = focusedView, controller.presentedView.isAncestor(of: focused) {
@@ -271,6 +285,7 @@ public final class Scene {
                 controller.presentedView.propagateScene()
                 controller.scene = nil
                 controller.onDismiss?(controller.dismissalReason ?? .programmatic)
+                controller.resumeDismissalWaiters(controller.dismissalReason ?? .programmatic)
             }
         }
     }

@@ -58,6 +58,7 @@ extension Scene {
         let wait = delay.isFinite ? max(0, delay) : 0
         let timer = SceneTimer(at: clock.now + wait, interval: interval, action: action)
         timers.append(timer)
+        onChange?()
         return timer
     }
 

@@ -46,8 +46,14 @@ open class View {
     /// Set by the scene: true while this view holds keyboard focus.
     public internal(set) var isFocused = false
 
-    /// The scene this view belongs to, if any.
-    public internal(set) weak var scene: Scene?
+    /// The scene this view belongs to, if any. Entering one starts the view's tasks
+    /// (``task(_:)``); leaving it cancels them.
+    public internal(set) weak var scene: Scene? {
+        didSet { if (scene == nil) != (oldValue == nil) { tasks.setLive(scene != nil) } }
+    }
+
+    /// The tasks tied to this view (``task(_:)``, ``task(id:_:)``).
+    var tasks = AttachedTasks()
 
     /// The colours to draw with: the scene's ``Scene/theme`` (``Theme/dark`` before the view
     /// is in a scene).
@@ -73,7 +79,10 @@ open class View {
         guard let parent = superview else { return }
         parent.subviews.removeAll { $0 === self }
         superview = nil
-        scene?.setNeedsLayout()
+        let oldScene = scene
+        scene = nil
+        propagateScene()
+        oldScene?.setNeedsLayout()
     }
 
     func propagateScene() {

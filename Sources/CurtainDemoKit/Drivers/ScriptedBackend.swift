@@ -43,10 +43,10 @@ final class ScriptedBackend: Backend {
 
     var appearance: TerminalAppearance { inner.appearance }
 
-    func nextEvent(until deadline: Double?, clock: AnimationClock) -> Event? {
+    func nextEvent(until deadline: Double?, clock: AnimationClock) async -> Event? {
         while true {
             if let held = heldAt {
-                guard isIdle() else { return inner.nextEvent(until: deadline, clock: clock) }
+                guard isIdle() else { return await inner.nextEvent(until: deadline, clock: clock) }
                 delay = clock.now - held
                 heldAt = nil
             }
@@ -61,7 +61,7 @@ final class ScriptedBackend: Backend {
             }
             let next = cursor.nextTime.map { $0 + delay }
             let wait = next != nil && jumpsOverIdleTime && isIdle() ? next : [deadline, next].compactMap { $0 }.min()
-            if let event = inner.nextEvent(until: wait, clock: clock) { return event }
+            if let event = await inner.nextEvent(until: wait, clock: clock) { return event }
             // A hair of slack: the event's time plus the delay may round a little past now,
             // and then the same instant would be waited for forever.
             due = Array(cursor.advance(to: clock.now - delay + 1e-9))
@@ -90,4 +90,10 @@ final class ScriptedBackend: Backend {
     func present(_ frame: CellBuffer) { inner.present(frame) }
 
     func suspend() { inner.suspend() }
+
+    func interruptWait() { inner.interruptWait() }
+
+    func releaseTerminal() { inner.releaseTerminal() }
+
+    func takeTerminalBack() { inner.takeTerminalBack() }
 }

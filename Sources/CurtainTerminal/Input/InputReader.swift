@@ -48,8 +48,9 @@ final class InputReader {
     private var queueIndex = 0
     private var buffer = [UInt8](repeating: 0, count: InputReader.blockSize)
     private var descriptors: [pollfd]
-    /// When the decoder, pending, is given ``InputDecoder/idle(into:)``, on the caller's clock.
-    private var idleDeadline: Double?
+    /// When the decoder, pending, is given ``InputDecoder/idle(into:)``, on the caller's clock:
+    /// the end of an Esc's wait for the rest of its sequence, or of a paste's stall.
+    private(set) var idleDeadline: Double?
 
     init(descriptor: Int32, wakeDescriptor: Int32 = -1, keyTable: KeySequenceTable = KeySequenceTable()) {
         self.descriptor = descriptor
@@ -124,6 +125,14 @@ final class InputReader {
         if decoder.isPending { decoder.idle(into: &queue) }
         idleDeadline = nil
         hasEnded = true
+    }
+
+    /// Blocks in `poll` until the input or the wake-up descriptor is readable or `wake` (on
+    /// `clock`) comes, reading nothing: the wait of a process with no main queue to serve (a
+    /// test's forked child). The terminal session waits with ``DescriptorWait`` instead.
+    func waitUntilReadable(until wake: Double?, clock: AnimationClock) {
+        for index in descriptors.indices { descriptors[index].revents = 0 }
+        _ = poll(&descriptors, wakeDescriptor >= 0 ? 2 : 1, Self.milliseconds(from: clock.now, to: wake))
     }
 
     private enum Wait { case readable, woken, timedOut, interrupted, hungUp }

@@ -7,11 +7,12 @@ extension App {
     /// The whole `main` of a program whose only job is its interface. Where there is no
     /// terminal to take (stdin or stdout redirected, `TERM` unknown), it writes the one-line
     /// reason to standard error and exits with status 2 — a program that wants to handle that
-    /// itself uses `run(on: try TerminalSession(programName:))` instead.
+    /// itself uses `await run(on: try TerminalSession(programName:))` instead. While the loop
+    /// waits, the main actor is free: tasks, posted work and `DispatchQueue.main` blocks run.
     ///
     /// - Parameter programName: names the program in that message; the executable's name by
     ///   default.
-    public func runInTerminal(programName: String? = nil) {
+    public func runInTerminal(programName: String? = nil) async {
         let name = programName ?? CommandLine.arguments.first.map { String($0.split(separator: "/").last ?? "program") } ?? "program"
         let terminal: TerminalSession
         do {
@@ -21,7 +22,36 @@ extension App {
             _ = writeAll(STDERR_FILENO, Array(line.utf8))
             exit(2)
         }
-        run(on: terminal)
+        await run(on: terminal)
         terminal.stop()
+    }
+
+    /// The same for a `main` that is not async: runs the loop and serves the main queue on the
+    /// main thread meanwhile, so `Task { @MainActor in }`, `MainActor.run` and
+    /// `DispatchQueue.main.async` work exactly as under an async `main`. From async code, call
+    /// `await runInTerminal()`; this form stops the program there with a message saying so.
+    ///
+    /// - Parameter programName: names the program in the refusal message.
+    public func runInTerminal(programName: String? = nil) {
+        serveMainQueue(while: "runInTerminal()") { await self.runInTerminal(programName: programName) }
+    }
+
+    /// Runs the app on `backend` as `await run(on:)` does, for a `main` that is not async: the
+    /// main queue is served meanwhile (see ``runInTerminal(programName:)``).
+    public func run(on backend: some Backend) {
+        serveMainQueue(while: "run(on:)") { await self.run(on: backend) }
+    }
+
+    /// Runs `body` in a main-actor task and serves the main queue until it ends.
+    private func serveMainQueue(while name: String, _ body: @escaping @MainActor () async -> Void) {
+        guard MainQueuePump.canServeMainQueue else {
+            preconditionFailure("App.\(name) blocks the main thread, and it is called from async code (or off the main thread): use 'await app.\(name)' there")
+        }
+        let pump = MainQueuePump()
+        Task { @MainActor in
+            await body()
+            pump.finish()
+        }
+        pump.run()
     }
 }

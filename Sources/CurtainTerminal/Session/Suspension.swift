@@ -22,13 +22,13 @@ extension TerminalSession {
         // Continued: the SIGCONT (and any SIGWINCH while stopped) is handled here, not again
         // when the wait sees its wake-up.
         seenSignals = SignalWakeup.counts
-        if let newSize = takeTerminalBack() { queued.insert(.resize(newSize), at: 0) }
+        if let newSize = retakeTerminal() { queued.insert(.resize(newSize), at: 0) }
     }
 
     /// Takes the terminal again after `endwin`: the program's modes (raw, the alternate screen,
     /// keypad transmit), a hidden cursor, the mouse and paste modes, and the last frame painted
     /// in full. Returns the terminal's size when it changed meanwhile (ncurses is told).
-    func takeTerminalBack() -> Size? {
+    func retakeTerminal() -> Size? {
         var changed: Size?
         if let newSize = windowSize(of: takeover.outputDescriptor), newSize != size {
             resizeterm(Int32(newSize.height), Int32(newSize.width))

@@ -18,7 +18,7 @@ extension TerminalSession {
             pacing.forgetRequests()
             keptFrame = nil
             endwin()
-            return takeTerminalBack()
+            return retakeTerminal()
         }
         return counts.resizes != seenSignals.resizes ? takeNewSize() : nil
     }

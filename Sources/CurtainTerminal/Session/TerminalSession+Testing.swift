@@ -1,4 +1,5 @@
 import Glibc
+import Curtain
 
 extension TerminalSession {
     /// A session on any files, for tests and the benchmark: no terminal checks, no signal
@@ -9,6 +10,19 @@ extension TerminalSession {
                              noColor: String? = nil, synchronizedOutput: Bool = false) throws {
         self.init(takeover: try TerminalTakeover(output: output, input: input, noColor: noColor),
                   synchronizedOutput: synchronizedOutput)
+    }
+}
+
+extension TerminalSession {
+    /// ``nextEvent(until:clock:)`` blocking the thread in `poll` instead of suspending: for a
+    /// test's forked child, where no dispatch queue runs. Not API.
+    package func _nextEventBlocking(until deadline: Double?, clock: AnimationClock) -> Event? {
+        while true {
+            switch nextStep(until: deadline, clock: clock) {
+            case .done(let event): return event
+            case .wait(let wake): reader.waitUntilReadable(until: wake, clock: clock)
+            }
+        }
     }
 }
 

@@ -35,6 +35,13 @@ public final class TerminalSession: Backend {
     let takeover: TerminalTakeover
     let writer: ScreenWriter
     let reader: InputReader
+    /// The wait for input that leaves the main actor free (terminal and signal pipe sources, a
+    /// deadline timer).
+    let inputWait: DescriptorWait
+    /// True while the terminal is handed to another program (``releaseTerminal()``).
+    var isReleased = false
+    /// The signal actions in place before the hand-off changed them.
+    var handOffSignals: HandOffSignals?
     /// Events to deliver before reading more: keys typed while the terminal was being asked
     /// about synchronized output, a size that changed during a suspension.
     var queued: [Event] = []
@@ -121,6 +128,7 @@ public final class TerminalSession: Backend {
                               colorPairs: takeover.colorPairs, isUnicode: GlyphMapper.localeIsUnicode())
         reader = InputReader(descriptor: takeover.inputDescriptor, wakeDescriptor: SignalWakeup.descriptor,
                              keyTable: .fromTerminfo())
+        inputWait = DescriptorWait(descriptors: [takeover.inputDescriptor, SignalWakeup.descriptor])
         if takeover.ownsTerminal { writeAll(takeover.outputDescriptor, InputModes.enable) }
         switch synchronizedOutput {
         case nil:
@@ -150,27 +158,55 @@ public final class TerminalSession: Backend {
     /// events. An Esc alone arrives 25 ms after it was pressed (that long it may still be the
     /// start of a key's sequence); a paste arrives whole, or with what came before it stalled
     /// for a second.
-    public func nextEvent(until deadline: Double?, clock: AnimationClock) -> Event? {
-        guard !stopped else { return .inputEnded }
-        pacingClock = clock
-        if !queued.isEmpty { return queued.removeFirst() }
+    public func nextEvent(until deadline: Double?, clock: AnimationClock) async -> Event? {
         while true {
-            // A kept frame waits for the terminal's answer, but not for ever.
-            let giveUp = keptFrame == nil ? nil : pacing.giveUpTime
-            let wake = giveUp.map { min($0, deadline ?? $0) } ?? deadline
-            switch reader.next(until: wake, clock: clock) {
-            case .input(.event(let event)): return event
-            case .input(.reply(let reply)): note(reply)
-            case .woken: if let size = wokenBySignal() { return .resize(size) }
-            case .timedOut:
-                if let giveUp, clock.now >= giveUp, let kept = keptFrame {
-                    pacing.gaveUp()
-                    send(kept)
-                }
-                if let deadline, clock.now >= deadline { return nil }
-            case .ended: return .inputEnded
+            switch nextStep(until: deadline, clock: clock) {
+            case .done(let event): return event
+            case .wait(let wake):
+                // The main actor is free meanwhile: input, a signal, the deadline, the end of an
+                // Esc's or a paste's wait, or an interruption ends it.
+                if await inputWait.wait(until: wake, clock: clock) == .interrupted { return nil }
             }
         }
+    }
+
+    /// What ``nextEvent(until:clock:)`` does without waiting: an event or the deadline's nil when
+    /// there is one, else the time to wait until.
+    enum Step: Equatable {
+        case done(Event?)
+        case wait(until: Double?)
+    }
+
+    /// Reads what has arrived, without waiting: the next event, nil when the deadline came, or
+    /// how long to wait for more.
+    func nextStep(until deadline: Double?, clock: AnimationClock) -> Step {
+        guard !stopped else { return .done(.inputEnded) }
+        pacingClock = clock
+        if !queued.isEmpty { return .done(queued.removeFirst()) }
+        while !stopped {
+            switch reader.next(until: clock.now, clock: clock) {
+            case .input(.event(let event)): return .done(event)
+            case .input(.reply(let reply)): note(reply); continue
+            case .woken:
+                if let size = wokenBySignal() { return .done(.resize(size)) }
+                continue
+            case .ended: return .done(.inputEnded)
+            case .timedOut: break
+            }
+            // A kept frame waits for the terminal's answer, but not for ever.
+            if let kept = keptFrame, let giveUp = pacing.giveUpTime, clock.now >= giveUp {
+                pacing.gaveUp()
+                send(kept)
+            }
+            if let deadline, clock.now >= deadline { return .done(nil) }
+            return .wait(until: [deadline, keptFrame == nil ? nil : pacing.giveUpTime, reader.idleDeadline].compactMap { $0 }.min())
+        }
+        return .done(.inputEnded)
+    }
+
+    /// Ends a wait in ``nextEvent(until:clock:)`` early: the app has work from outside its loop.
+    public func interruptWait() {
+        inputWait.interrupt()
     }
 
     /// True while the terminal answers status requests later than three 60 Hz frames (see
@@ -193,6 +229,7 @@ public final class TerminalSession: Backend {
     /// and screen back. Safe to call more than once; later calls do nothing.
     public func stop() {
         guard !stopped else { return }
+        if isReleased { takeTerminalBack() }
         awaitAnswers()
         stopped = true
         if takeover.ownsTerminal { writeAll(takeover.outputDescriptor, InputModes.disable) }
@@ -200,6 +237,7 @@ public final class TerminalSession: Backend {
         // alternate screen in it when the window grew meanwhile (any ncurses program shows
         // it), and a terminal without an alternate screen keeps whatever was drawn last.
         writer.blankScreen()
+        inputWait.cancel()
         SignalWakeup.uninstall()
         takeover.release()
     }

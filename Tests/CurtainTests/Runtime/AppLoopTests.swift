@@ -57,51 +57,51 @@ final class CounterView: View {
         app.scene.focus(counter)
     }
 
-    @Test func theLoopShowsAFrameAfterEachBurstAndEndsWithTheInput() {
+    @Test func theLoopShowsAFrameAfterEachBurstAndEndsWithTheInput() async {
         var observed: [Double] = []
         app.addFrameObserver { _, time in observed.append(time) }
         let backend = QueueBackend([(1, .key(.character("a"))), (1, .key(.character("b"))), (2, .key(.character("c")))])
-        app.run(on: backend)
+        await app.run(on: backend)
         #expect(backend.presented.count == 3, "the first frame, one for the burst at 1 s, one at 2 s")
         #expect(observed == [0, 1, 2])
         #expect(backend.presented.last?.frame.lines(trimmingTrailingSpaces: true).first == "keys: 3")
         #expect(app.isQuitting, "the end of input ends the loop")
     }
 
-    @Test func anIdleAppWaitsWithoutADeadline() {
+    @Test func anIdleAppWaitsWithoutADeadline() async {
         let backend = QueueBackend([])
-        app.run(on: backend)
+        await app.run(on: backend)
         #expect(backend.deadlines == [nil], "nothing scheduled: the backend may sleep until input")
     }
 
-    @Test func aTimerIsTheDeadline() {
+    @Test func aTimerIsTheDeadline() async {
         app.scene.scheduleTimer(after: 5) { app.quit() }
         let backend = QueueBackend([])
-        app.run(on: backend)
+        await app.run(on: backend)
         #expect(backend.deadlines == [5])
         #expect(clock.now == 5)
     }
 
-    @Test func unhandledControlCQuitsAndControlZSuspends() {
+    @Test func unhandledControlCQuitsAndControlZSuspends() async {
         let backend = QueueBackend([(1, .key(.ctrl("z"))), (2, .key(.ctrl("c"))), (3, .key(.character("x")))])
-        app.run(on: backend)
+        await app.run(on: backend)
         #expect(backend.suspensions == 1)
         #expect(clock.now == 2, "Ctrl-C ended the loop before the last key")
         #expect(counter.count == 0)
     }
 
-    @Test func aBoundControlCDoesNotQuit() {
+    @Test func aBoundControlCDoesNotQuit() async {
         var pressed = 0
         app.scene.bind(.ctrl("c")) { pressed += 1 }
         let backend = QueueBackend([(1, .key(.ctrl("c")))])
-        app.run(on: backend)
+        await app.run(on: backend)
         #expect(pressed == 1)
         #expect(backend.queue.isEmpty, "the loop went on until input ended")
     }
 
-    @Test func aResizeLaysTheSceneOutAtTheNewSize() {
+    @Test func aResizeLaysTheSceneOutAtTheNewSize() async {
         let backend = QueueBackend([(1, .resize(Size(width: 30, height: 2)))])
-        app.run(on: backend)
+        await app.run(on: backend)
         #expect(app.scene.size == Size(width: 30, height: 2))
         #expect(backend.presented.last?.frame.size == Size(width: 30, height: 2))
     }
@@ -133,7 +133,7 @@ final class ChangingBackend: Backend {
 
 @MainActor
 @Suite struct SlowLinkMotionTests {
-    @Test func transitionsAreInstantWhileTheBackendShowsFramesSlowly() {
+    @Test func transitionsAreInstantWhileTheBackendShowsFramesSlowly() async {
         let clock = ManualClock()
         let root = View()
         let app = App(root: root, clock: clock)
@@ -152,17 +152,17 @@ final class ChangingBackend: Backend {
         let backend = ChangingBackend(queue, clock: clock, fastFrom: 2)
         var framesAfterKey = 0
         app.addFrameObserver { _, time in if time >= 1 && time < 2 { framesAfterKey += 1 } }
-        app.run(on: backend)
+        await app.run(on: backend)
         #expect(seen == [true, false], "instant while slow, animated again once fast")
         #expect(toast?.state == .presented)
         #expect(framesAfterKey == 1, "the toast appeared in one frame, at its place")
     }
 
-    @Test func theAppsOwnSettingsAreLeftAlone() {
+    @Test func theAppsOwnSettingsAreLeftAlone() async {
         let clock = ManualClock()
         let app = App(root: View(), clock: clock, motion: MotionSettings(reduceMotion: true))
         let backend = ChangingBackend(QueueBackend([(1, .key(.character("x"))), (3, .key(.character("y")))]), clock: clock, fastFrom: 2)
-        app.run(on: backend)
+        await app.run(on: backend)
         #expect(app.scene.motion.reduceMotion, "still on: the app asked for it")
 
         let other = App(root: View(), clock: ManualClock())
@@ -170,7 +170,7 @@ final class ChangingBackend: Backend {
         let slow = ChangingBackend(QueueBackend([(1, .key(.character("x")))]), clock: other.clock as! ManualClock, fastFrom: 10)
         var seen: [Bool] = []
         other.scene.bind(.character("x")) { seen.append(other.scene.motion.reduceMotion) }
-        other.run(on: slow)
+        await other.run(on: slow)
         #expect(seen == [false], "opted out")
     }
 }

@@ -15,10 +15,10 @@ final class TextRoleView: View {
 @Suite struct AppearanceChangeTests {
     let clock = ManualClock()
 
-    @Test func theAppFollowsColoursReportedAfterTheFirstFrame() throws {
+    @Test func theAppFollowsColoursReportedAfterTheFirstFrame() async throws {
         let app = App(root: TextRoleView(), clock: clock)
         let queue = QueueBackend([(1, .key(.character("x"))), (2, .key(.character("y")))])
-        app.run(on: ChangingBackend(queue, clock: clock, lightFrom: 1))
+        await app.run(on: ChangingBackend(queue, clock: clock, lightFrom: 1))
         let first = try #require(queue.presented.first?.frame), last = try #require(queue.presented.last?.frame)
         let dark = Theme.standard(for: TerminalAppearance(colorDepth: .trueColor)).secondaryText
         let light = Theme.standard(for: TerminalAppearance(colorDepth: .trueColor, colors: .light)).secondaryText
@@ -28,14 +28,14 @@ final class TextRoleView: View {
         #expect(queue.presented.count == 2, "one frame for the change, none when nothing changed")
     }
 
-    @Test func aThemeOfTheAppsOwnStays() throws {
+    @Test func aThemeOfTheAppsOwnStays() async throws {
         let app = App(root: TextRoleView(), clock: clock)
         app.scene.followsTerminalAppearance = false
         var theme = Theme.dark
         theme.secondaryText = Style(foreground: .rgb(1, 2, 3))
         app.scene.theme = theme
         let queue = QueueBackend([(1, .key(.character("x")))])
-        app.run(on: ChangingBackend(queue, clock: clock, lightFrom: 1))
+        await app.run(on: ChangingBackend(queue, clock: clock, lightFrom: 1))
         for (_, frame) in queue.presented { #expect(frame[0, 0].style.foreground == .rgb(1, 2, 3)) }
     }
 }

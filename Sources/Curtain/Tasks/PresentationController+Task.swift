@@ -1,0 +1,16 @@
+extension PresentationController {
+    /// Runs `body` in a main-actor task while this presentation is up: started when it is
+    /// presented (at once if it is), cancelled when its dismissal begins or the app quits. A
+    /// progress toast's work, a confirmation's countdown. Cancellation is cooperative and errors
+    /// go to the scene's ``Scene/taskErrorHandler``, as for ``View/task(_:)``.
+    public func task(_ body: @escaping @MainActor () async throws -> Void) {
+        tasks.add(body) { [weak self] error in self?.scene?.reportTaskError(error) }
+    }
+
+    /// Resumes every task awaiting this presentation with `reason`.
+    func resumeDismissalWaiters(_ reason: DismissalReason) {
+        let waiters = dismissalWaiters
+        dismissalWaiters = []
+        for waiter in waiters { waiter.resume(returning: reason) }
+    }
+}

@@ -1,0 +1,58 @@
+internal import CNcurses
+import Curtain
+import Glibc
+
+extension TerminalSession {
+    /// Gives the terminal to another program (``App/withTerminalReleased(_:)``): input modes off,
+    /// `endwin` (cooked mode, the main screen, the cursor shown), SIGINT and SIGQUIT ignored as
+    /// `system(3)` ignores them while its child runs, SIGTSTP back to its default so Ctrl-Z in the
+    /// child stops the whole job (`fg` continues both). The app's loop is parked meanwhile, so
+    /// nothing reads the terminal; a SIGCONT or SIGWINCH meanwhile is handled when the terminal
+    /// is taken back, not while the child owns it.
+    public func releaseTerminal() {
+        guard !stopped, !isReleased else { return }
+        isReleased = true
+        awaitAnswers()
+        pacing.forgetRequests()
+        keptFrame = nil
+        if takeover.ownsTerminal { writeAll(takeover.outputDescriptor, InputModes.disable) }
+        endwin()
+        handOffSignals = HandOffSignals.install()
+    }
+
+    /// Takes the terminal back after ``releaseTerminal()``: the previous signal actions, the
+    /// program's modes, the size read again (a change is the next event), the input modes, the
+    /// last frame painted in full.
+    public func takeTerminalBack() {
+        guard isReleased else { return }
+        isReleased = false
+        handOffSignals?.restore()
+        handOffSignals = nil
+        seenSignals = SignalWakeup.counts
+        if let newSize = retakeTerminal() { queued.insert(.resize(newSize), at: 0) }
+    }
+}
+
+/// The signal actions of a hand-off: SIGINT and SIGQUIT ignored, SIGTSTP at its default.
+struct HandOffSignals {
+    private var saved: [(Int32, Glibc.sigaction)] = []
+
+    static func install() -> HandOffSignals {
+        var result = HandOffSignals()
+        for (signal, handler) in [(SIGINT, SIG_IGN), (SIGQUIT, SIG_IGN), (SIGTSTP, SIG_DFL)] {
+            var action = Glibc.sigaction()
+            action.__sigaction_handler.sa_handler = handler
+            sigemptyset(&action.sa_mask)
+            var previous = Glibc.sigaction()
+            if sigaction(signal, &action, &previous) == 0 { result.saved.append((signal, previous)) }
+        }
+        return result
+    }
+
+    func restore() {
+        for (signal, previous) in saved {
+            var action = previous
+            sigaction(signal, &action, nil)
+        }
+    }
+}

@@ -165,6 +165,77 @@ public final class Pilot {
         return clock.now - start
     }
 
+    // MARK: - Tasks and posted work
+
+    /// Runs posted work (``App/poster``) and lets the app's main-actor tasks take their steps,
+    /// drawing frames as the loop would, until nothing is posted, the tasks stopped changing
+    /// the scene and no animation moves — or `timeout` seconds passed on the app's clock.
+    /// Time moves only for animations: a task sleeping on the clock stays asleep (see
+    /// ``advance(by:)``).
+    ///
+    /// ```swift
+    /// view.task { log.append(try await fetchGreeting()) }   // in the app
+    /// await pilot.settle()                                 // in the test
+    /// ```
+    ///
+    /// Work that runs off the main actor (a `Task.detached`, a thread) is not waited for: the
+    /// test awaits it itself, then settles.
+    @discardableResult
+    public func settle(timeout: Double = 30) async -> Double {
+        let start = clock.now
+        await runTasksAndPosts()
+        while !app.isQuitting, app.scene.isAnimating, let next = app.scene.nextFrameTime, next - start <= timeout {
+            clock.set(max(clock.now, next))
+            app._renderAndPresent()
+            await runTasksAndPosts()
+        }
+        return clock.now - start
+    }
+
+    /// Lets `seconds` pass on the app's clock, waking the tasks that sleep on it
+    /// (``AnimationClock/sleep(for:)``) at their deadlines and running what they and posted
+    /// work do, and drawing every frame the app asks for on the way.
+    public func advance(by seconds: Double) async {
+        let end = clock.now + max(0, seconds)
+        await runTasksAndPosts()
+        while !app.isQuitting {
+            let next = [app.scene.nextFrameTime, clock.nextSleeperDeadline].compactMap { $0 }.min()
+            guard let next, next <= end else { break }
+            clock.set(max(clock.now, next))
+            await runTasksAndPosts()
+            app._renderAndPresent()
+        }
+        clock.set(end)
+        await runTasksAndPosts()
+        app._renderAndPresent()
+    }
+
+    /// Ends the app as its loop's end does: every task cancelled, every awaited presentation
+    /// answered ``DismissalReason/appQuit``, later posts dropped.
+    public func quit() async {
+        app._finish()
+        await runTasksAndPosts()
+    }
+
+    /// Yields to main-actor tasks and runs posted work until a few turns in a row changed
+    /// nothing, drawing a frame after each turn that did.
+    private func runTasksAndPosts() async {
+        var quietTurns = 0
+        var turns = 0
+        while quietTurns < 4, turns < 10_000 {
+            turns += 1
+            let before = app._activity
+            app._runPostedWork()
+            await Task.yield()
+            if app._activity != before {
+                quietTurns = 0
+                app._renderAndPresent()
+            } else {
+                quietTurns += 1
+            }
+        }
+    }
+
     // MARK: - Reading the screen
 
     /// The last frame shown.

@@ -112,13 +112,13 @@ extension NcursesTests {
             await #expect(piped.session.nextEvent(within: 5) == .key(.escape))
         }
 
-        @Test func aTimeoutWithoutInputReturnsNil() throws {
+        @Test func aTimeoutWithoutInputReturnsNil() async throws {
             let piped = try PipedSession()
-            #expect(piped.session.nextEvent(within: 0) == nil)
-            #expect(piped.session.nextEvent(within: 0.001) == nil)
+            #expect(await piped.session.nextEvent(within: 0) == nil)
+            #expect(await piped.session.nextEvent(within: 0.001) == nil)
             // A deadline on a manual clock that has passed: nothing to wait for.
             let clock = ManualClock(now: 10)
-            #expect(piped.session.nextEvent(until: 9, clock: clock) == nil)
+            #expect(await piped.session.nextEvent(until: 9, clock: clock) == nil)
         }
 
         @Test func mouseEventsFromTheTerminal() async throws {

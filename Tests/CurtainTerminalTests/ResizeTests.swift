@@ -48,7 +48,7 @@ extension NcursesTests {
             }
         }
 
-        @Test func aWindowSizeChangeIsReadFromTheTerminalAndReported() throws {
+        @Test func aWindowSizeChangeIsReadFromTheTerminalAndReported() async throws {
             let files = try PseudoTerminalFiles()
             let session = try TerminalSession(output: files.output, input: files.input)
             defer { session.stop() }
@@ -60,7 +60,7 @@ extension NcursesTests {
 
             try #require(PseudoTerminal.setSize(files.master, columns: 100, rows: 30))
             kill(getpid(), SIGWINCH)
-            #expect(session.nextEvent(within: 5) == .resize(Size(width: 100, height: 30)))
+            #expect(await session.nextEvent(within: 5) == .resize(Size(width: 100, height: 30)))
             #expect(session.size == Size(width: 100, height: 30), "ncurses was told")
             frame = CellBuffer(size: session.size)
             frame.put("wide", x: 96, y: 29)
@@ -71,11 +71,11 @@ extension NcursesTests {
 
             // A SIGWINCH with no change (a multiplexer re-attaching) is no event, but repaints.
             kill(getpid(), SIGWINCH)
-            #expect(session.nextEvent(within: 0.05) == nil)
+            #expect(await session.nextEvent(within: 0.05) == nil)
             #expect(files.drain() > 0, "the last frame was repainted")
         }
 
-        @Test func aSizeChangedDuringASuspensionIsReportedFirst() throws {
+        @Test func aSizeChangedDuringASuspensionIsReportedFirst() async throws {
             let files = try PseudoTerminalFiles()
             let session = try TerminalSession(output: files.output, input: files.input)
             defer { session.stop() }
@@ -86,8 +86,8 @@ extension NcursesTests {
             session.suspend()
             files.drain()
             _ = writeAll(files.master, Array("k".utf8))
-            #expect(session.nextEvent(within: 5) == .resize(Size(width: 70, height: 20)))
-            #expect(session.nextEvent(within: 5) == .key(.character("k")))
+            #expect(await session.nextEvent(within: 5) == .resize(Size(width: 70, height: 20)))
+            #expect(await session.nextEvent(within: 5) == .key(.character("k")))
         }
     }
 }

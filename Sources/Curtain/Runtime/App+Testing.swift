@@ -8,4 +8,18 @@ extension App {
 
     /// Renders and, when the frame changed, presents it and tells the observers. Not API.
     package func _renderAndPresent() { renderAndPresent() }
+
+    /// Runs the work posted so far, as the loop does in a turn. Not API.
+    package func _runPostedWork() { runPostedWork() }
+
+    /// Counts scene changes and posted work run. Not API.
+    package var _activity: Int { activity }
+
+    /// Cancels every task and answers every awaited presentation, as the end of the loop does.
+    /// Not API.
+    package func _finish() {
+        quit()
+        poster.close()
+        scene.cancelTasksAndWaiters()
+    }
 }

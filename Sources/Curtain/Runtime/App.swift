@@ -60,6 +60,9 @@ public final class App {
     /// When the scene last rendered a frame (shown or not): changes from outside the loop are
     /// drawn no sooner than one frame interval after it.
     private var lastRenderTime = -Double.infinity
+    /// Counts the scene's changes and the posted work run: a test pilot reads it to tell when
+    /// tasks stopped changing anything.
+    var activity = 0
     /// Set while the terminal is handed to another program: the loop parks until it is back.
     var handOff: TerminalHandOff?
 
@@ -138,6 +141,7 @@ public final class App {
     /// The scene changed: when the loop waits past the time the change needs a frame (a task
     /// appended to a log while the app was idle), its wait ends early.
     private func sceneChanged() {
+        activity &+= 1
         guard isWaiting, let backend, let needed = loopDeadline() else { return }
         if let deadline = waitDeadline, deadline <= needed { return }
         waitDeadline = needed
@@ -155,6 +159,7 @@ public final class App {
     func runPostedWork() {
         for work in poster.takeWork() {
             guard !isQuitting else { return }
+            activity &+= 1
             work(self)
         }
     }

@@ -77,6 +77,9 @@ let package = Package(
         // Example programs: each a complete program on the public API alone.
         .executableTarget(name: "curtain-browser", dependencies: ["Curtain", "CurtainTerminal"]),
         .executableTarget(name: "curtain-chat", dependencies: ["Curtain", "CurtainTerminal"]),
+        // Work from outside the loop, each way a program reaches the main actor: the end-to-end
+        // tests' program (not a product).
+        .executableTarget(name: "curtain-hears", dependencies: ["Curtain", "CurtainTerminal"]),
         // SplitMix and other helpers shared by the test targets (not a product).
         .target(name: "CurtainTestSupport", dependencies: ["CurtainScreen"], path: "Tests/TestSupport"),
         .testTarget(
@@ -104,7 +107,7 @@ let package = Package(
         .testTarget(name: "CurtainTerminalTests", dependencies: ["CurtainTerminal", "CNcurses", "CurtainTestSupport"]),
         .testTarget(
             name: "CurtainDemoTests",
-            dependencies: ["CurtainDemoKit", "CurtainTesting", "curtain-demo", "curtain-browser", "curtain-chat", "CurtainTestSupport"]
+            dependencies: ["CurtainDemoKit", "CurtainTesting", "curtain-demo", "curtain-browser", "curtain-chat", "curtain-hears", "CurtainTestSupport"]
         ),
     ],
     swiftLanguageModes: [.v6]

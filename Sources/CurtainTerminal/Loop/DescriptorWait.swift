@@ -79,7 +79,8 @@ final class DescriptorWait {
             }
             waiting?.resume(returning: .timedOut)
         }
-        timer.resume()
+        // Left suspended until a wait has a deadline: a timer scheduled for the distant future
+        // still wakes dispatch's manager thread once a second.
     }
 
     /// Waits until a descriptor is readable, `deadline` (on `clock`) comes, or ``interrupt()``.
@@ -97,6 +98,7 @@ final class DescriptorWait {
         if let deadline {
             let nanoseconds = Int(min(3_600, deadline - clock.now) * 1e9)
             timer.schedule(deadline: .now() + .nanoseconds(max(0, nanoseconds)), leeway: .microseconds(500))
+            timer.resume()
             timerArmed = true
         }
         let outcome = await withCheckedContinuation { (continuation: CheckedContinuation<Outcome, Never>) in
@@ -115,7 +117,7 @@ final class DescriptorWait {
             if let early { continuation.resume(returning: early) }
         }
         if timerArmed {
-            timer.schedule(deadline: .distantFuture)
+            timer.suspend()
             timerArmed = false
         }
         if outcome != .interrupted { wakeCount += 1 }
@@ -154,6 +156,7 @@ final class DescriptorWait {
         }
         for index in suspended { sources[index].resume() }
         for source in sources { source.cancel() }
+        if !timerArmed { timer.resume() }
         timer.cancel()
     }
 }

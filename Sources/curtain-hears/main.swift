@@ -1,0 +1,125 @@
+// curtain-hears: one label that work from outside the loop changes, each way a Swift program
+// reaches the main actor. The end-to-end tests run it in tmux, one way at a time, and wait for
+// the label to change with no key pressed: what a Pilot test passes must show in a terminal.
+//
+//   curtain-hears task | detached | dispatch | stream | post | child
+import Curtain
+import CurtainTerminal
+import Dispatch
+import Glibc
+
+@MainActor
+func makeApp(way: String) -> App {
+    let label = Label("waiting for \(way)")
+    let pane = PaneView(title: "curtain-hears")
+    pane.setContentView(label)
+    let app = App(root: pane)
+    app.scene.bind(.character("q")) { app.quit() }
+    let heard: @MainActor (String) -> Void = { text in label.text = "heard: \(text)" }
+    switch way {
+    case "task":
+        Task { @MainActor in
+            try? await Task.sleep(for: .milliseconds(300))
+            heard("a main-actor task")
+        }
+    case "detached":
+        Task.detached {
+            try? await Task.sleep(for: .milliseconds(300))
+            await MainActor.run { heard("MainActor.run from a detached task") }
+        }
+    case "dispatch":
+        DispatchQueue.global().asyncAfter(deadline: .now() + .milliseconds(300)) {
+            DispatchQueue.main.async { MainActor.assumeIsolated { heard("DispatchQueue.main.async") } }
+        }
+    case "stream":
+        let (stream, continuation) = AsyncStream.makeStream(of: String.self)
+        Task.detached {
+            for n in 1...3 {
+                try? await Task.sleep(for: .milliseconds(100))
+                continuation.yield("line \(n) of an AsyncStream")
+            }
+            continuation.finish()
+        }
+        label.task { for await line in stream { heard(line) } }
+    case "post":
+        let poster = app.poster
+        Task.detached {
+            try? await Task.sleep(for: .milliseconds(300))
+            poster.post { _ in heard("a post from another thread") }
+        }
+    case "child":
+        label.task {
+            for await line in ChildOutput.lines(of: "sleep 0.3; echo from the child") {
+                heard(line)
+            }
+        }
+    default:
+        heard("nothing: unknown way '\(way)'")
+    }
+    return app
+}
+
+/// A child's standard output, line by line, read off the main actor.
+enum ChildOutput {
+    static func lines(of command: String) -> AsyncStream<String> {
+        AsyncStream { continuation in
+            var ends: [Int32] = [-1, -1]
+            guard pipe(&ends) == 0 else { return continuation.finish() }
+            var actions = posix_spawn_file_actions_t()
+            posix_spawn_file_actions_init(&actions)
+            posix_spawn_file_actions_adddup2(&actions, ends[1], 1)
+            posix_spawn_file_actions_addclose(&actions, ends[0])
+            posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+            var pid: pid_t = 0
+            let argv: [UnsafeMutablePointer<CChar>?] = [strdup("/bin/sh"), strdup("-c"), strdup(command), nil]
+            let spawned = posix_spawn(&pid, "/bin/sh", &actions, nil, argv, environ)
+            posix_spawn_file_actions_destroy(&actions)
+            for pointer in argv { free(pointer) }
+            close(ends[1])
+            guard spawned == 0 else { close(ends[0]); return continuation.finish() }
+            let readEnd = ends[0]
+            let child = pid
+            Thread.detach {
+                var pending: [UInt8] = []
+                var buffer = [UInt8](repeating: 0, count: 4096)
+                while true {
+                    let count = read(readEnd, &buffer, buffer.count)
+                    if count <= 0 { break }
+                    pending += buffer[0..<count]
+                    while let newline = pending.firstIndex(of: 10) {
+                        continuation.yield(String(decoding: pending[..<newline], as: UTF8.self))
+                        pending.removeSubrange(...newline)
+                    }
+                }
+                close(readEnd)
+                var status: Int32 = 0
+                waitpid(child, &status, 0)
+                continuation.finish()
+            }
+        }
+    }
+}
+
+/// A plain thread, for a blocking read.
+enum Thread {
+    static func detach(_ body: @escaping @Sendable () -> Void) {
+        let box = Unmanaged.passRetained(Box(body)).toOpaque()
+        var thread = pthread_t()
+        pthread_create(&thread, nil, { raw in
+            let box = Unmanaged<Box>.fromOpaque(raw!).takeRetainedValue()
+            box.body()
+            return nil
+        }, box)
+        pthread_detach(thread)
+    }
+
+    final class Box: Sendable {
+        let body: @Sendable () -> Void
+        init(_ body: @escaping @Sendable () -> Void) { self.body = body }
+    }
+}
+
+let way = CommandLine.arguments.dropFirst().first ?? "task"
+MainActor.assumeIsolated {
+    makeApp(way: way).runInTerminal(programName: "curtain-hears")
+}

@@ -30,7 +30,8 @@ final class Browser {
         app.scene.tooSmallView.hint = "q quits"
         list.onSelect = { [unowned self] _ in showPreview() }
         list.onActivate = { [unowned self] _ in openSelection() }
-        app.scene.bind(.backspace) { [unowned self] in open(directory.deletingLastPathComponent()) }
+        // `self.directory`, the one shown now: plain `directory` is the initializer's argument.
+        app.scene.bind(.backspace) { [unowned self] in open(self.directory.deletingLastPathComponent()) }
         app.scene.bind(.character("i")) { [unowned self] in showInfo() }
         app.scene.bind(.character("?")) { [unowned self] in showHelp() }
         app.scene.bind(.character("q")) { [unowned self] in app.quit() }

@@ -4,11 +4,23 @@ import CurtainLayout
 import CurtainScreen
 import Glibc
 
-/// What the signal wake-up reports: a resize, or a continue after a stop from outside.
+/// What the signal wake-up reports: a resize, a continue after a stop from outside, or a
+/// request to stop (`kill -TSTP`).
 extension TerminalSession {
-    /// After a wake-up: takes the terminal back after a SIGCONT, looks at the size after a
-    /// SIGWINCH. Returns the new size when it changed.
+    /// After a wake-up: stops as for Ctrl-Z after a SIGTSTP, takes the terminal back after a
+    /// SIGCONT, looks at the size after a SIGWINCH. Returns the new size when it changed.
     func wokenBySignal() -> Size? {
+        if SignalWakeup.takeStopRequest() {
+            // The same hand-over as Ctrl-Z: input modes off, the shell's modes back, stop; on
+            // `fg` everything on again. A size change meanwhile is reported now: the wait that
+            // called this goes on reading, not back to the queue.
+            suspend()
+            if case .resize(let size)? = queued.first {
+                queued.removeFirst()
+                return size
+            }
+            return nil
+        }
         let counts = SignalWakeup.counts
         defer { seenSignals = counts }
         if counts.continues != seenSignals.continues {

@@ -38,4 +38,43 @@ struct BrowserFilesTests {
         try run.tmux.keys("q")
         #expect(try run.exit().status == "0")
     }
+
+    /// A named pipe, a link to one and a link to the terminal are described, never opened for
+    /// reading: the browser neither hangs nor reads the keys typed at it.
+    @Test func specialFilesAreDescribedNotRead() throws {
+        let root = try scratch()
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        #expect(mkfifo(root + "/a-fifo", 0o600) == 0)
+        try FileManager.default.createSymbolicLink(atPath: root + "/b-link", withDestinationPath: root + "/a-fifo")
+        try FileManager.default.createSymbolicLink(atPath: root + "/c-tty", withDestinationPath: "/dev/tty")
+        try "last file\n".write(toFile: root + "/d.txt", atomically: true, encoding: .utf8)
+        let run = try browse(root)
+        try run.waitFor("named pipe")                           // a-fifo, selected first
+        try run.tmux.keys("Down")
+        try run.tmux.waitFor { $0.contains("b-link") && $0.contains("named pipe") }
+        try run.tmux.keys("Down")
+        try run.waitFor("character device")
+        try run.tmux.keys("Down")
+        try run.waitFor("last file")                            // the keys still reach the browser
+        try run.tmux.keys("q")
+        #expect(try run.exit().status == "0")
+    }
+
+    /// A name that is not UTF-8 is listed with its odd byte escaped, and opens.
+    @Test func namesThatAreNotUTF8AreShownEscapedAndOpen() throws {
+        let root = try scratch()
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        let path = Array((root + "/caf").utf8) + [0xE9] + Array(".txt".utf8) + [0]
+        let fd = path.withUnsafeBufferPointer { $0.withMemoryRebound(to: CChar.self) { open($0.baseAddress!, O_WRONLY | O_CREAT, 0o600) } }
+        #expect(fd >= 0)
+        _ = "latin one\n".withCString { write(fd, $0, 10) }
+        close(fd)
+        let run = try browse(root)
+        try run.waitFor(#"caf\xE9.txt"#)
+        try run.waitFor("latin one")
+        try run.tmux.keys("i")
+        try run.waitFor("10 bytes")
+        try run.tmux.keys("q")
+        #expect(try run.exit().status == "0")
+    }
 }

@@ -14,6 +14,11 @@ extension TerminalSession {
             // The same hand-over as Ctrl-Z: input modes off, the shell's modes back, stop; on
             // `fg` everything on again. A size change meanwhile is reported now: the wait that
             // called this goes on reading, not back to the queue.
+            guard takeover.ownsTerminal else {
+                // A session on files has no terminal to hand over: just stop, as by default.
+                Suspension.stopUntilContinued()
+                return nil
+            }
             suspend()
             if case .resize(let size)? = queued.first {
                 queued.removeFirst()
@@ -21,6 +26,13 @@ extension TerminalSession {
             }
             return nil
         }
+        // Asked by the session itself (a late answer about the terminal's colours): the same
+        // size is reported, so the loop ends its wait, follows the new appearance and draws it.
+        if SignalWakeup.takeWakeRequest() { return wokenBySignalCounts() ?? size }
+        return wokenBySignalCounts()
+    }
+
+    private func wokenBySignalCounts() -> Size? {
         let counts = SignalWakeup.counts
         defer { seenSignals = counts }
         if counts.continues != seenSignals.continues {

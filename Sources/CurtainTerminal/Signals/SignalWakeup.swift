@@ -37,6 +37,8 @@ enum SignalWakeup {
         /// SIGTSTP received while installed, and how many of them the session has acted on.
         var stops: sig_atomic_t = 0
         var stopsTaken: sig_atomic_t = 0
+        /// Whether the session itself asked to end the wait (``requestWake()``), not a signal.
+        var wakeRequested = false
     }
 
     nonisolated(unsafe) static let state: UnsafeMutablePointer<State> = {
@@ -59,6 +61,22 @@ enum SignalWakeup {
         let stops = state.pointee.stops
         defer { state.pointee.stopsTaken = stops }
         return stops != state.pointee.stopsTaken
+    }
+
+    /// Ends the wait from the program itself, through the same pipe: the session asks this
+    /// when a terminal's answer read during the wait (its colours) changes what the app should
+    /// draw. On the main thread only, not from a handler.
+    static func requestWake() {
+        guard state.pointee.installed else { return }
+        state.pointee.wakeRequested = true
+        var byte: UInt8 = 1
+        _ = write(state.pointee.writeEnd, &byte, 1)
+    }
+
+    /// Whether ``requestWake()`` was called since the last call.
+    static func takeWakeRequest() -> Bool {
+        defer { state.pointee.wakeRequested = false }
+        return state.pointee.wakeRequested
     }
 
     /// Creates the pipe (both ends non-blocking, closed on exec) and installs the handlers, the

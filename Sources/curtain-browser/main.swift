@@ -2,24 +2,25 @@
 // Left: the entries of a directory (directories first, marked with /). Right: the first lines
 // of the selected file. Enter opens a directory, Backspace goes up, i tells the selected
 // entry's size and date, ? shows the keys, q quits. An entry that cannot be read is a
-// notification, never a crash.
+// notification, never a crash. Names are kept as the bytes the file system has (RawPath.swift),
+// and only regular files are read (FilePreview.swift).
 import Curtain
 import CurtainTerminal
 import Foundation
 
 @MainActor
 final class Browser {
-    struct Entry { let name: String; let url: URL; let isDirectory: Bool }
+    struct Entry { let name: [UInt8]; let shown: String; let path: RawPath; let isDirectory: Bool }
 
     let app: App
     let list = ListView()
     let preview = Label("")
     let listPane = PaneView(title: "")
     let previewPane = PaneView(title: "Preview")
-    private(set) var directory: URL
+    private(set) var directory: RawPath
     private var entries: [Entry] = []
 
-    init(directory: URL, clock: AnimationClock = SystemClock()) {
+    init(directory: RawPath, clock: AnimationClock = SystemClock()) {
         self.directory = directory
         listPane.setContentView(list)
         previewPane.setContentView(preview)
@@ -30,7 +31,8 @@ final class Browser {
         app.scene.tooSmallView.hint = "q quits"
         list.onSelect = { [unowned self] _ in showPreview() }
         list.onActivate = { [unowned self] _ in openSelection() }
-        app.scene.bind(.backspace) { [unowned self] in open(directory.deletingLastPathComponent()) }
+        // `self.directory`, the one shown now: plain `directory` is the initializer's argument.
+        app.scene.bind(.backspace) { [unowned self] in open(self.directory.parent) }
         app.scene.bind(.character("i")) { [unowned self] in showInfo() }
         app.scene.bind(.character("?")) { [unowned self] in showHelp() }
         app.scene.bind(.character("q")) { [unowned self] in app.quit() }
@@ -40,69 +42,62 @@ final class Browser {
 
     var selected: Entry? { list.selectedIndex.map { entries[$0] } }
 
-    /// Lists `url`; on failure stays where it was and says why.
-    func open(_ url: URL) {
-        let manager = FileManager.default
-        let names: [String]
-        do { names = try manager.contentsOfDirectory(atPath: url.path) } catch {
-            app.scene.notify("Cannot open \(url.lastPathComponent): \(reason(error))", severity: .error, in: listPane)
+    /// Lists `path`; on failure stays where it was and says why.
+    func open(_ path: RawPath) {
+        let names: [[UInt8]]
+        switch path.names() {
+        case .success(let found): names = found
+        case .failure(let error):
+            app.scene.notify("Cannot open \(path.shown): \(error)", severity: .error, in: listPane)
             return
         }
         let listed = names.map { name -> Entry in
-            var isDirectory: ObjCBool = false
-            let child = url.appendingPathComponent(name)
-            _ = manager.fileExists(atPath: child.path, isDirectory: &isDirectory)
-            return Entry(name: name, url: child, isDirectory: isDirectory.boolValue)
+            let child = path.appending(name)
+            let isDirectory = if case .success(let info) = child.status() { info.st_mode & S_IFMT == S_IFDIR } else { false }
+            return Entry(name: name, shown: RawPath.shown(name), path: child, isDirectory: isDirectory)
         }
-        let previous = directory.lastPathComponent
-        let cameUp = url.path == directory.deletingLastPathComponent().path
-        directory = url
-        entries = listed.sorted { ($0.isDirectory ? 0 : 1, $0.name.lowercased()) < ($1.isDirectory ? 0 : 1, $1.name.lowercased()) }
-        list.items = entries.map { $0.isDirectory ? $0.name + "/" : $0.name }
+        let previous = directory.name
+        let cameUp = path == directory.parent
+        directory = path
+        entries = listed.sorted { ($0.isDirectory ? 0 : 1, $0.shown.lowercased()) < ($1.isDirectory ? 0 : 1, $1.shown.lowercased()) }
+        list.items = entries.map { $0.isDirectory ? $0.shown + "/" : $0.shown }
         list.selectedIndex = cameUp ? entries.firstIndex { $0.name == previous } ?? 0 : 0
-        listPane.title = url.path
+        listPane.title = path.shown
         showPreview()
     }
 
     func openSelection() {
         guard let entry = selected else { return }
-        if entry.isDirectory { open(entry.url) } else { showPreview() }
+        if entry.isDirectory { open(entry.path) } else { showPreview() }
     }
 
-    /// The first lines of a file, or what a directory holds.
+    /// The first lines of a file, what a special file is, or what a directory holds.
     func showPreview() {
         guard let entry = selected else { preview.text = "(empty directory)"; return }
-        previewPane.title = entry.name
+        previewPane.title = entry.shown
         if entry.isDirectory {
-            let count = try? FileManager.default.contentsOfDirectory(atPath: entry.url.path).count
+            let count = try? entry.path.names().get().count
             preview.text = "directory, " + (count.map { "\($0) entr\($0 == 1 ? "y" : "ies")" } ?? "not readable")
             return
         }
-        let descriptor = Glibc.open(entry.url.path, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else {
+        switch FilePreview.text(of: entry.path) {
+        case .success(let text): preview.text = text
+        case .failure(let error):
             // The system's words: a dangling link is "no such file or directory", not a permission.
-            let words = String(cString: strerror(errno))
             preview.text = ""
-            app.scene.notify("Cannot read \(entry.name): \(words.prefix(1).lowercased() + words.dropFirst())",
-                             severity: .error, in: previewPane)
-            return
+            app.scene.notify("Cannot read \(entry.shown): \(error)", severity: .error, in: previewPane)
         }
-        let handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
-        let bytes = (try? handle.read(upToCount: 4096)) ?? Data()
-        // Text is UTF-8 with no NUL (the last character may be cut by the 4 KiB read).
-        let text = (0...3).lazy.compactMap { String(data: bytes.dropLast($0), encoding: .utf8) }.first
-        preview.text = text.flatMap { $0.contains("\0") ? nil : $0 } ?? "binary file"
     }
 
     func showInfo() {
         guard let entry = selected else { return }
-        do {
-            let attributes = try FileManager.default.attributesOfItem(atPath: entry.url.path)
-            let size = (attributes[.size] as? NSNumber)?.int64Value ?? 0
-            let date = (attributes[.modificationDate] as? Date).map { $0.formatted(date: .abbreviated, time: .shortened) } ?? "?"
-            app.scene.notify("\(size) bytes · modified \(date)", title: entry.name, in: previewPane)
-        } catch {
-            app.scene.notify("Cannot read \(entry.name): \(reason(error))", severity: .error, in: previewPane)
+        switch entry.path.status() {
+        case .success(let info):
+            let modified = Date(timeIntervalSince1970: Double(info.st_mtim.tv_sec))
+            let date = modified.formatted(date: .abbreviated, time: .shortened)
+            app.scene.notify("\(info.st_size) bytes · modified \(date)", title: entry.shown, in: previewPane)
+        case .failure(let error):
+            app.scene.notify("Cannot read \(entry.shown): \(error)", severity: .error, in: previewPane)
         }
     }
 
@@ -117,15 +112,9 @@ final class Browser {
             """, role: \.modal, border: true, borderRole: \.modalBorder, title: "Keys")
         app.scene.present(FullScreenPresentationController(presentedView: help), from: list)
     }
-
-    private func reason(_ error: Error) -> String {
-        (error as NSError).localizedFailureReason ?? (error as NSError).localizedDescription
-    }
 }
 
-let start = CommandLine.arguments.dropFirst().first.map { URL(fileURLWithPath: $0) }
-    ?? URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
 MainActor.assumeIsolated {
-    let browser = Browser(directory: start.standardizedFileURL)   // kept alive while the app runs
+    let browser = Browser(directory: RawPath.fromArguments())   // kept alive while the app runs
     browser.app.runInTerminal(programName: "curtain-browser")
 }

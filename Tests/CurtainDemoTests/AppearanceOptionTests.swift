@@ -92,4 +92,20 @@ struct AppearanceOptionTests {
         #expect(!darkCast.contains("38;5;130"))
         #expect(darkCast.contains("38;5;214"))
     }
+
+    /// Headless output and recordings at 8 and 16 colours write the ANSI colour forms
+    /// (`30–37`, `90–97`, `40–47`, `100–107`), which such terminals play; never `38;5;n`.
+    @Test(arguments: ["8", "16"])
+    func eightAndSixteenColourOutputUsesTheANSIForms(colors: String) throws {
+        let scratch = try ScratchDirectory()
+        defer { scratch.remove() }
+        let printed = try DemoCLI.run(["--headless", "--output", "ansi", "--colors", colors], in: scratch)
+        let recorded = try DemoCLI.run(["--headless", "--colors", colors, "--record", "c.cast"], in: scratch)
+        #expect(printed.status == 0 && recorded.status == 0)
+        let cast = String(decoding: try scratch.read("c.cast"), as: UTF8.self)
+        for output in [printed.text, cast] {
+            #expect(!output.contains("38;5;") && !output.contains("48;5;"))
+            #expect(output.range(of: #"[\[;](3[0-7]|9[0-7])[;m]"#, options: .regularExpression) != nil)
+        }
+    }
 }

@@ -81,7 +81,8 @@ import Testing
                     // Blank cells show no text; the colour pane's pattern is decoration.
                     guard !frame[x, y].style.isDimmed, !cell.grapheme.isContinuation, text != " ", text != "▚" else { continue }
                     let needed = Self.isLetter(cell) && !relaxed.contains(cell.style) ? 4.5 : 3
-                    let contrast = SeenColors(cell.style, terminal: setup.terminal).contrast
+                    // Bold in colours 0–7 may be drawn bright (xterm's default): it reads either way.
+                    let contrast = SeenColors.bothBoldModels(cell.style, terminal: setup.terminal).map(\.contrast).min()!
                     let kind = needed == 4.5 ? "text" : "lines"
                     lowest[kind] = min(lowest[kind] ?? 21, contrast)
                     if contrast < needed { failures.append("(\(x),\(y)) '\(text)' \(cell.style): \(contrast)") }
@@ -112,7 +113,19 @@ import Testing
     static func isDarkestOfItsHue(_ now: Style, before: Style, depth: ColorDepth, blank: Bool) -> Bool {
         guard depth == .ansi8 || depth == .ansi16, now.background == before.background,
               blank || now.foreground == before.foreground else { return false }
-        return (1...6).contains(now.background.index ?? 0)
+        if (1...6).contains(now.background.index ?? 0) { return true }
+        // Dark text whose background's one darker step is the text's own colour (black on
+        // grey with 8 colours, grey on the grey that was white with 16): stepping would erase
+        // the text, and any other colour for it would be lighter.
+        guard let fg = now.foreground.index, let bg = now.background.index, fg < 16, bg < 16 else { return false }
+        let textStep = (9...15).contains(fg) ? fg - 8 : fg
+        let backgroundStep: UInt8 = switch bg {
+        case 9...15: bg - 8
+        case 7: depth == .ansi16 ? 8 : 0
+        case 8: 0
+        default: bg
+        }
+        return backgroundStep == textStep && Contrast.luminance(Palette.rgb(of: fg)) < Contrast.luminance(Palette.rgb(of: bg))
     }
 
     /// With colours, a dim darkens every cell it covers and no text gains contrast. (Without
@@ -166,8 +179,15 @@ import Testing
                     // also recolours a pane's border), its text must not gain contrast.
                     guard !blank, strengths.contains(where: { old.style.dimmed(by: $0, method: method) == new.style }) else { continue }
                     sameContent += 1
-                    if now.contrast > was.contrast + 0.01 {
-                        failures.append("(\(x),\(y)) '\(new.grapheme.text)' contrast \(was.contrast) → \(now.contrast)")
+                    // Either way bold is drawn (as set, or bright as xterm does).
+                    for boldIsBright in [false, true] {
+                        let was = SeenColors(shownBefore[x, y].style, terminal: setup.terminal, boldIsBright: boldIsBright)
+                        let now = SeenColors(shownAfter[x, y].style, terminal: setup.terminal, boldIsBright: boldIsBright)
+                        if now.contrast > was.contrast + 0.01 {
+                            failures.append("(\(x),\(y)) '\(new.grapheme.text)' contrast \(was.contrast) → \(now.contrast)\(boldIsBright ? " (bold as bright)" : "")")
+                        }
+                        if !was.isDarkText || now.foregroundLuminance <= was.foregroundLuminance + 1e-9 { continue }
+                        failures.append("(\(x),\(y)) '\(new.grapheme.text)' dark glyph made lighter: \(was.foreground) → \(now.foreground) (\(shownBefore[x, y].style) → \(shownAfter[x, y].style))")
                     }
                 }
             }

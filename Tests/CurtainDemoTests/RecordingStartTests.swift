@@ -4,13 +4,14 @@ import Testing
 // Issue 17: a recording that cannot start says what really failed and leaves no file behind.
 @Suite("Recording start", .serialized, .enabled(if: DemoBinary.isAvailable, "needs the built curtain-demo"))
 struct RecordingStartTests {
-    /// /proc exists but takes no new files: the message says that, not that it is missing.
+    /// /proc exists but takes no new files: the message says that, not that it is missing
+    /// (the system's "no such file or directory" is about the file, and reads as the folder).
     @Test func recordingWhereNoFileCanBeCreatedSaysWhatFailed() throws {
         let scratch = try ScratchDirectory()
         defer { scratch.remove() }
         let result = try runDemoInShell("--headless --record /proc/curtain-x.cast", in: scratch)
         #expect(result.status == 2)
-        #expect(result.stderr == "curtain-demo: cannot record to '/proc/curtain-x.cast': cannot create a file in '/proc' (no such file or directory)\n")
+        #expect(result.stderr == "curtain-demo: cannot record to '/proc/curtain-x.cast': directory '/proc' exists but takes no new files\n")
         let missing = try runDemoInShell("--headless --record /no-such-dir-curtain/x.cast", in: scratch)
         #expect(missing.stderr == "curtain-demo: cannot record to '/no-such-dir-curtain/x.cast': directory '/no-such-dir-curtain' does not exist\n")
     }

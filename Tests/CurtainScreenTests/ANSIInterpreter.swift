@@ -125,6 +125,10 @@ struct ANSIInterpreter {
             case 23: style.attributes.remove(.italic)
             case 24: style.attributes.remove(.underline)
             case 27: style.attributes.remove(.reverse)
+            case 30...37: style.foreground = .indexed(UInt8(p[k] - 30))
+            case 90...97: style.foreground = .indexed(UInt8(p[k] - 90 + 8))
+            case 40...47: style.background = .indexed(UInt8(p[k] - 40))
+            case 100...107: style.background = .indexed(UInt8(p[k] - 100 + 8))
             case 39: style.foreground = .default
             case 49: style.background = .default
             case 38:

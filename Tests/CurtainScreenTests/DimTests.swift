@@ -66,13 +66,18 @@ import CurtainScreen
         #expect(bar.background == .indexed(8))
         #expect(bar.foreground == .indexed(0))
         #expect(!bar.attributes.contains(.dim))
-        // Without bright colours there is no grey: the bar goes black, its text takes the
-        // bar's old colour, faint.
+        // Without bright colours there is no grey: the bar's only darker step is black, its
+        // text's own colour. Grey text on black would be lighter and read better than black on
+        // grey: the cell stays as it was.
         let eight = Style(foreground: .indexed(0), background: .indexed(7))
             .dimmed(by: 0.5, method: .ansi(terminal: .dark, hasBrightColors: false))
-        #expect(eight.background == .indexed(0))
-        #expect(eight.foreground == .indexed(7))
-        #expect(eight.attributes == .dim)
+        #expect(eight.background == .indexed(7))
+        #expect(eight.foreground == .indexed(0))
+        #expect(eight.attributes.isEmpty)
+        #expect(eight.isDimmed)
+        // The same with 16 colours, dimmed twice: grey on the grey that was white.
+        let twice = Style(foreground: .indexed(8), background: .indexed(7)).dimmed(by: 0.5, method: dark)
+        #expect(twice.foreground == .indexed(8) && twice.background == .indexed(7) && twice.attributes.isEmpty)
     }
 
     /// On a light terminal the default background is painted white-grey, and the default

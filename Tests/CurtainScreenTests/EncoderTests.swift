@@ -17,6 +17,26 @@ import CurtainScreen
         #expect(encoder.style == .plain)
     }
 
+    /// At 8 and 16 colours the palette's first 16 entries are written as the ANSI forms
+    /// (30–37, 90–97, 40–47, 100–107) such terminals know; above, `38;5;n` as before.
+    @Test(arguments: [ColorDepth.ansi8, .ansi16])
+    func eightAndSixteenColourFramesUseTheANSIForms(depth: ColorDepth) {
+        var frame = CellBuffer(size: Size(width: 4, height: 1))
+        frame.draw("a", at: Point(x: 0, y: 0), style: Style(foreground: .indexed(1), background: .indexed(7)))
+        frame.draw("b", at: Point(x: 1, y: 0), style: Style(foreground: .indexed(11), background: .indexed(12)))
+        frame.draw("c", at: Point(x: 2, y: 0), style: Style(foreground: .indexed(0)))
+        var encoder = ANSIEncoder(colorDepth: depth)
+        let bytes = text(encoder.fullScreen(frame))
+        #expect(bytes.hasSuffix("\u{1B}[2J\u{1B}[31;47ma\u{1B}[93;104mb\u{1B}[0;30mc"), "\(bytes.debugDescription)")
+        #expect(!bytes.contains("38;5") && !bytes.contains("48;5"))
+        let runs = frame.changes(from: CellBuffer(size: frame.size))
+        var counting = ANSIEncoder(colorDepth: depth)
+        #expect(ANSIEncoder.plainRunCost(of: runs, frame: frame, startingStyle: nil, colorDepth: depth)
+                == counting.encode(runs, frame: frame).count, "the cost prices the same forms")
+        var wide = ANSIEncoder()
+        #expect(text(wide.fullScreen(frame)).contains("38;5;1;48;5;7m"), "256 colours and up: unchanged")
+    }
+
     @Test func sgrSetsExactlyWhatChanged() {
         func sgr(_ old: Style?, _ new: Style) -> String {
             var bytes: [UInt8] = []

@@ -44,6 +44,15 @@ import Testing
         #expect(plain == "p needs an interactive terminal: stdout is not a terminal (run it directly in a terminal)")
     }
 
+    /// A TERM with control characters shows them as the screen does, as control pictures (`␛`,
+    /// `␇`): dropping them would make `\e]0;PWN` read as the harmless-looking `]0;PWN`.
+    @Test func controlCharactersInTERMAreShownEscapedNotDropped() throws {
+        let message = try #require(refusal(term: "\u{1B}]0;PWN\u{07}x\u{7F}\u{85}", terminfo: .unknown))
+        #expect(message.contains("TERM=␛]0;PWN␇x␡<U+0085> "), "\(message)")
+        #expect(TerminalRequirements.printable(String(repeating: "\u{1B}", count: 100)) == String(repeating: "␛", count: 64),
+                "still at most 64 characters")
+    }
+
     @Test func paddingIsRemovedFromResetStrings() {
         #expect(TerminfoProbe.withoutPadding(Array("\u{1B}[H$<5>\u{1B}[2J$<2*/>x".utf8)) == Array("\u{1B}[H\u{1B}[2Jx".utf8))
         #expect(TerminfoProbe.withoutPadding(Array("$<unterminated".utf8)) == Array("$<unterminated".utf8))

@@ -51,6 +51,13 @@ struct AnimationSettingsTests {
         #expect(height.isSettled)
     }
 
+    @Test func reduceMotionKeepsReadingTimeAndSpeedScalesIt() {
+        #expect(MotionSettings(reduceMotion: true).readingTime(3) == 3)
+        #expect(MotionSettings(reduceMotion: true, speed: 2).readingTime(3) == 1.5)
+        #expect(MotionSettings().readingTime(-1) == 0)
+        #expect(MotionSettings().readingTime(.nan) == 0)
+    }
+
     @Test func speedChangesTheSpringsPace() {
         // Twice as fast: reaching a given point takes half the time.
         var normal = SpringAnimation(value: 0, spring: .critical)

@@ -8,13 +8,23 @@ public typealias RGB = (red: UInt8, green: UInt8, blue: UInt8)
 /// depth (`CellBuffer.reducingColors(to:)`, as the backends and `--output ansi` do).
 ///
 /// Reverse video swaps the two. Faint text is modelled as most terminals draw it (VTE, kitty,
-/// tmux into them): the foreground halfway to the background. Bold is drawn in the same colour
-/// (xterm's "bold as bright" for the eight basic colours is a setting, off in most terminals).
+/// tmux into them): the foreground halfway to the background. Bold is drawn in the same colour,
+/// or with `boldIsBright` as xterm draws it by default (its `boldColors` resource): bold text in
+/// one of the eight basic colours (0–7) in that colour's bright form (8–15).
 public struct SeenColors {
     public var foreground: RGB
     public var background: RGB
 
-    public init(_ style: Style, terminal: TerminalColors) {
+    /// Both ways a terminal may draw bold text in the basic colours: as set, and brightened.
+    public static func bothBoldModels(_ style: Style, terminal: TerminalColors) -> [SeenColors] {
+        [SeenColors(style, terminal: terminal), SeenColors(style, terminal: terminal, boldIsBright: true)]
+    }
+
+    public init(_ style: Style, terminal: TerminalColors, boldIsBright: Bool = false) {
+        var style = style
+        if boldIsBright, style.attributes.contains(.bold), let index = style.foreground.index, index < 8 {
+            style.foreground = .indexed(index + 8)
+        }
         func resolve(_ color: Color, default fallback: RGB) -> RGB {
             if color.isDefault { return fallback }
             if let index = color.index { return Palette.rgb(of: index) }
@@ -33,6 +43,9 @@ public struct SeenColors {
 
     /// The WCAG 2 contrast ratio of the text against its background.
     public var contrast: Double { Contrast.ratio(foreground, background) }
+
+    /// Whether the text is darker than its background (dark on light).
+    public var isDarkText: Bool { foregroundLuminance < backgroundLuminance }
 
     public var foregroundLuminance: Double { Contrast.luminance(foreground) }
     public var backgroundLuminance: Double { Contrast.luminance(background) }

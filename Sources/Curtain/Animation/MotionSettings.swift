@@ -33,6 +33,16 @@ public struct MotionSettings: Sendable, Equatable {
         return seconds / speed
     }
 
+    /// A reading time — how long a timed toast or notification stays — adjusted for the
+    /// settings: divided by `speed`, like every other wait. Reduce motion leaves it alone: it
+    /// removes movement, never the time to read (with 0 here, a notification would vanish one
+    /// frame after it appeared, and the app turns reduce motion on by itself over slow links).
+    /// Negative and NaN delays give 0.
+    public func readingTime(_ seconds: Double) -> Double {
+        guard seconds > 0 else { return 0 }
+        return seconds / speed
+    }
+
     /// `spring` adjusted for the settings: its response divided by `speed` (the damping ratio
     /// is kept, so the shape of the motion is the same, only faster or slower), or a response
     /// of 0 — an instantaneous spring — under reduce motion.

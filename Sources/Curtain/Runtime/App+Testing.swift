@@ -22,4 +22,18 @@ extension App {
         poster.close()
         scene.cancelTasksAndWaiters()
     }
+
+    /// When the loop would next act (its wait's deadline). Not API.
+    package func _loopDeadline() -> Double? { loopDeadline() }
+
+    /// One turn of the loop after `event` came from `backend` (nil: the deadline): follow the
+    /// link and the appearance, dispatch, run posted work, draw. For a test's forked child,
+    /// which has no dispatch queue to run the async loop on. Not API.
+    package func _turn(after event: Event?, on backend: some Backend) {
+        followLinkSpeed(of: backend)
+        followAppearance(of: backend)
+        if let event { dispatch(event) }
+        runPostedWork()
+        renderAndPresent()
+    }
 }

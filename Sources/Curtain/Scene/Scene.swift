@@ -236,7 +236,7 @@ public final class Scene {
         guard controller.state == .presented, let delay = controller.autoDismissDelay else { return nil }
         if let focused = focusedView, controller.presentedView.isAncestor(of: focused) { return nil }
         if isHovered(controller) { return nil }
-        return controller.autoDismissReference + motion.duration(delay) // speed scales delays too
+        return controller.autoDismissReference + motion.readingTime(delay)
     }
 
     /// Fires due timers, advances animations to the clock's now, lays out if needed and

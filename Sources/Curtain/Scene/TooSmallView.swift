@@ -28,9 +28,13 @@ public final class TooSmallView: View {
         let lines = (["Terminal too small", "\(size.width)×\(size.height), needs \(required.width)×\(required.height)"]
             + (hint.map { [$0] } ?? [])).map(theme.displayable)
         let top = frame.minY + max(0, (size.height - lines.count) / 2)
+        // Bold only where it cannot turn the text bright: xterm draws bold in colours 0–7 in
+        // their bright forms, and bold black on yellow is then grey on yellow (below 4.5:1).
+        let basic = theme.warning.foreground.index.map { $0 < 8 } ?? false
+        let title = titleStyle ?? (basic ? theme.warning : theme.warning.adding(.bold))
         for (i, line) in lines.enumerated() {
             let x = frame.minX + max(0, (size.width - TextWidth.of(line)) / 2)
-            buffer.draw(line, at: Point(x: x, y: top + i), style: i == 0 ? (titleStyle ?? theme.warning.adding(.bold)) : (textStyle ?? theme.text), clip: clip)
+            buffer.draw(line, at: Point(x: x, y: top + i), style: i == 0 ? title : (textStyle ?? theme.text), clip: clip)
         }
     }
 }

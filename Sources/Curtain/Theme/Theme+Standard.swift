@@ -27,7 +27,9 @@ extension Theme {
 }
 
 // The palettes. Colours are xterm's indexed colours, exact at 256 colours and in true colour;
-// the 16- and 8-colour palettes use only the ANSI colours. Contrast of each role against its
+// the 16- and 8-colour palettes use only the ANSI colours, and bold only where the text still
+// reads when drawn bright: xterm (by default) draws bold text in colours 0–7 in their bright
+// forms, so bold blue on grey or bold black on yellow would fall below 4.5:1 there. Contrast of each role against its
 // background is checked by ThemeContrastTests for every theme and depth.
 
 private func on(_ foreground: UInt8?, _ background: UInt8?, _ attributes: TextAttributes = []) -> Style {
@@ -93,15 +95,15 @@ private extension Theme {
         text: on(nil, nil), secondaryText: on(8, nil), accent: on(14, nil, .bold),
         border: on(8, nil), focusedBorder: on(11, nil, .bold),
         toast: on(15, 4), toastBorder: on(15, 4), sheet: on(0, 7), sheetBorder: on(0, 7),
-        modal: on(15, 5), modalBorder: on(15, 5), helpBar: on(0, 7), helpKey: on(4, 7, .bold),
+        modal: on(15, 5), modalBorder: on(15, 5), helpBar: on(0, 7), helpKey: on(4, 7),
         selection: on(15, 4, .bold), inactiveSelection: on(0, 7), caret: on(0, 15),
-        button: on(0, 7), focusedButton: on(0, 11, .bold),
+        button: on(0, 7), focusedButton: on(0, 11),
         information: on(15, 4), warning: on(0, 11), error: on(15, 1),
         terminal: .dark, colorDepth: .ansi16)
 
     static let light16 = Theme(
         text: on(nil, nil), secondaryText: on(8, nil), accent: on(4, nil, .bold),
-        border: on(8, nil), focusedBorder: on(5, nil, .bold),
+        border: on(8, nil), focusedBorder: on(5, nil),
         toast: on(15, 4), toastBorder: on(15, 4), sheet: on(0, 7), sheetBorder: on(0, 7),
         modal: on(15, 5), modalBorder: on(15, 5), helpBar: on(15, 0), helpKey: on(11, 0, .bold),
         selection: on(15, 4, .bold), inactiveSelection: on(0, 7), caret: on(15, 0),
@@ -113,9 +115,9 @@ private extension Theme {
         text: on(nil, nil), secondaryText: on(7, nil), accent: on(6, nil, .bold),
         border: on(7, nil), focusedBorder: on(3, nil, .bold),
         toast: on(7, 4), toastBorder: on(7, 4), sheet: on(0, 7), sheetBorder: on(0, 7),
-        modal: on(0, 6), modalBorder: on(0, 6), helpBar: on(0, 7), helpKey: on(4, 7, .bold),
+        modal: on(0, 6), modalBorder: on(0, 6), helpBar: on(0, 7), helpKey: on(4, 7),
         selection: on(7, 4, .bold), inactiveSelection: on(0, 7), caret: on(0, 7),
-        button: on(0, 7), focusedButton: on(0, 3, .bold),
+        button: on(0, 7), focusedButton: on(0, 3),
         information: on(7, 4), warning: on(0, 3), error: on(7, 1),
         terminal: .dark, colorDepth: .ansi8)
 

@@ -51,7 +51,9 @@ final class ColourBandsView: View {
         let label = " dim me "
         let width = TextWidth.of(label)
         buffer.draw(label, at: Point(x: frame.minX + max(0, (frame.width - width) / 2), y: frame.minY + frame.height / 2),
-                    style: Style(foreground: .indexed(16), background: .indexed(231), attributes: .bold), clip: clip)
+                    // Not bold: with 8 or 16 colours this is black on grey or white, and xterm
+                    // draws bold black as grey (3.2:1 on grey).
+                    style: Style(foreground: .indexed(16), background: .indexed(231)), clip: clip)
     }
 }
 

@@ -8,13 +8,14 @@ import CurtainScreen
 final class FrameRecorder {
     private let writer: AsciicastWriter
     private let colorDepth: ColorDepth
-    private var encoder = ANSIEncoder()
+    private var encoder: ANSIEncoder
     private var previous: CellBuffer?
     private var bytes: [UInt8] = []
 
     /// - Parameter colorDepth: the depth frames were shown at; `.trueColor` records them as drawn.
     init(path: String, size: Size, timestamp: Int?, force: Bool, colorDepth: ColorDepth) throws {
         self.colorDepth = colorDepth
+        encoder = ANSIEncoder(colorDepth: colorDepth)
         do {
             // Closing output: back to the default style with the cursor shown, so a replay
             // leaves the terminal as it found it, even when the demo is killed.

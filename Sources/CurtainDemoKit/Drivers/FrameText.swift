@@ -10,7 +10,7 @@ func render(_ drawn: CellBuffer, as output: DemoOptions.Output, colorDepth: Colo
         let frame = drawn.reducingColors(to: colorDepth)
         var out = ""
         for y in 0..<frame.size.height {
-            var encoder = ANSIEncoder()
+            var encoder = ANSIEncoder(colorDepth: colorDepth)
             // One run over the whole row: every cell written, one cursor address at its start,
             // which is then dropped (a line of a pipe has no cursor to move).
             let cells = (0..<frame.size.width).map { frame[$0, y] }

@@ -209,8 +209,9 @@ final class AsciicastWriter {
             let directory = slash == path.startIndex ? "/" : String(path[..<slash])
             var info = stat()
             if stat(directory, &info) == 0, info.st_mode & S_IFMT == S_IFDIR {
-                // The directory is there but takes no new files (/proc, /sys).
-                return "cannot create a file in \(MessageText.quoted(directory)) (no such file or directory)"
+                // The directory is there but takes no new files (/proc, /sys): the system's
+                // "no such file or directory" is about the new file, and would read as the folder.
+                return "directory \(MessageText.quoted(directory)) exists but takes no new files"
             }
             return "directory \(MessageText.quoted(directory)) does not exist"
         default:

@@ -12,7 +12,8 @@ public enum DimMethod: Sendable, Equatable {
     /// grey and grey to black, or white to black with 8 colours, and a light terminal's default
     /// background to white), and text lighter than its new background turns faint — as a dimming view over it
     /// would darken it. Text darker than its background keeps its colour: faint would lighten
-    /// it. `terminal` is the terminal's colours, known or assumed.
+    /// it; where its background's darker step is the text's own colour (black on grey with 8
+    /// colours), the cell stays as it was. `terminal` is the terminal's colours, known or assumed.
     case ansi(terminal: TerminalColors, hasBrightColors: Bool)
     /// The faint attribute alone: for terminals without colours.
     case faint
@@ -171,10 +172,19 @@ extension Style {
             result.background = Self.darkerANSI(background, isBackground: true, terminal: terminal, bright: hasBrightColors)
             result.foreground = Self.darkerANSI(foreground, isBackground: false, terminal: terminal, bright: hasBrightColors)
             // Text the colour of its new background would vanish (light blue on a blue that was
-            // light blue; black on a grey gone black): it keeps its colour, or takes the
-            // background's old one, and turns faint below.
+            // light blue; black on a grey gone black). Text lighter than its background keeps
+            // its colour, or takes the background's old one, and turns faint below. Text darker
+            // than its background cannot: any colour it could take is lighter than it was and
+            // reads better on the darker background (black on grey would become grey on black),
+            // so the cell stays as it was — the darkest it can be with its text still there,
+            // as for the colours 1–6 (see `darkerANSI`).
             if result.foreground == result.background {
-                result.foreground = foreground != result.background ? foreground : background
+                if Self.luminance(foreground, terminal.foreground) < Self.luminance(background, terminal.background) {
+                    result.foreground = foreground
+                    result.background = background
+                } else {
+                    result.foreground = foreground != result.background ? foreground : background
+                }
             }
             let text = result.foreground.isDefault ? terminal.foreground : result.foreground.resolvedRGB ?? terminal.foreground
             let area = result.background.isDefault ? terminal.background : result.background.resolvedRGB ?? terminal.background
@@ -196,6 +206,11 @@ extension Style {
             }
         }
         return result
+    }
+
+    /// The luminance of `color` (one of the 16, or the default: `fallback`).
+    private static func luminance(_ color: Color, _ fallback: (red: UInt8, green: UInt8, blue: UInt8)) -> Double {
+        Contrast.luminance(color.isDefault ? fallback : color.resolvedRGB ?? fallback)
     }
 
     /// The next darker colour of the 8 or 16 ANSI colours for a dim: bright forms to their

@@ -15,7 +15,11 @@ extension ANSIEncoder {
     ///   it;
     /// - each cell costs its UTF-8 bytes (continuation cells none);
     /// - nothing else.
-    public static func plainRunCost(of runs: [CellRun], frame: CellBuffer, startingStyle: Style? = .plain) -> Int {
+    ///
+    /// `colorDepth` prices colours in the forms an encoder for that depth writes.
+    public static func plainRunCost(of runs: [CellRun], frame: CellBuffer, startingStyle: Style? = .plain,
+                                    colorDepth: ColorDepth = .trueColor) -> Int {
+        let ansiForms = colorDepth == .ansi8 || colorDepth == .ansi16
         var total = 0
         var style = startingStyle
         var previousEnd: (x: Int, y: Int)? = nil
@@ -27,7 +31,7 @@ extension ANSIEncoder {
             }
             for cell in run.cells where !cell.grapheme.isContinuation {
                 if style?.terminalBits != cell.style.terminalBits {
-                    total += SGR.cost(from: style, to: cell.style)
+                    total += SGR.cost(from: style, to: cell.style, ansiForms: ansiForms)
                     style = cell.style
                 }
                 total += cell.grapheme.utf8Count

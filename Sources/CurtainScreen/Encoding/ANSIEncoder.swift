@@ -6,7 +6,8 @@ import CurtainLayout
 /// The encoder remembers what it last told the terminal (cursor position, rendition) across
 /// frames, so each frame writes only what changed. It emits exactly these sequences:
 /// `ESC[row;colH` (1-based), `ESC[…m` with parameters 0, 1, 2, 3, 4, 7, 22, 23, 24, 27,
-/// 38;5;n, 38;2;r;g;b, 39, 48;5;n, 48;2;r;g;b, 49, and `ESC[2J` in ``fullScreen(_:into:)``,
+/// 38;5;n, 38;2;r;g;b, 39, 48;5;n, 48;2;r;g;b, 49 (at 8 and 16 colours 30–37, 90–97, 40–47
+/// and 100–107 for the palette's first 16 entries instead of `38;5;n`), and `ESC[2J` in ``fullScreen(_:into:)``,
 /// plus the mode helpers below. It never relies on line wrapping: after a cell in the last
 /// column the cursor counts as unknown.
 public struct ANSIEncoder: Sendable {
@@ -19,8 +20,17 @@ public struct ANSIEncoder: Sendable {
     /// of moving the cursor over it.
     public static let maximumRewrittenGap = 4
 
+    /// Whether palette colours 0–15 are written in the 8/16-colour forms (see ``init(colorDepth:)``).
+    private let ansiForms: Bool
+
     /// An encoder that knows nothing about the terminal yet (its first output sets what it needs).
-    public init() {}
+    ///
+    /// - Parameter colorDepth: the depth the frames were reduced to. At `.ansi8` and `.ansi16`
+    ///   colours are written as `30–37`/`90–97` (`40–47`/`100–107`), which every such terminal
+    ///   plays; otherwise palette colours are `38;5;n`.
+    public init(colorDepth: ColorDepth = .trueColor) {
+        ansiForms = colorDepth == .ansi8 || colorDepth == .ansi16
+    }
 
     /// Forgets the terminal's state, e.g. after other output reached the terminal.
     public mutating func invalidate() {
@@ -104,11 +114,11 @@ public struct ANSIEncoder: Sendable {
             for gx in cursor.x..<x {
                 let cell = frame[gx, y]
                 if cell.grapheme.isContinuation { continue }
-                gapCost += SGR.cost(from: gapStyle, to: cell.style) + cell.grapheme.utf8Count
+                gapCost += SGR.cost(from: gapStyle, to: cell.style, ansiForms: ansiForms) + cell.grapheme.utf8Count
                 gapStyle = cell.style
             }
-            gapCost += SGR.cost(from: gapStyle, to: nextStyle)
-            let jumpCost = Self.cursorAddressCost(x: x, y: y) + SGR.cost(from: style, to: nextStyle)
+            gapCost += SGR.cost(from: gapStyle, to: nextStyle, ansiForms: ansiForms)
+            let jumpCost = Self.cursorAddressCost(x: x, y: y) + SGR.cost(from: style, to: nextStyle, ansiForms: ansiForms)
             if gapCost <= jumpCost {
                 for gx in cursor.x..<x {
                     let cell = frame[gx, y]
@@ -124,7 +134,7 @@ public struct ANSIEncoder: Sendable {
     /// Writes one cell (not a continuation) at the cursor, which is at (`x`, `y`).
     private mutating func write(_ cell: Cell, x: Int, y: Int, frame: CellBuffer, into bytes: inout [UInt8]) {
         if style?.terminalBits != cell.style.terminalBits {
-            SGR.write(from: style, to: cell.style, into: &bytes)
+            SGR.write(from: style, to: cell.style, ansiForms: ansiForms, into: &bytes)
             style = cell.style
         }
         cell.grapheme.appendUTF8(to: &bytes)

@@ -6,33 +6,38 @@ package enum SGR {
     /// exactly what changed (22/23/24/27 to clear attributes, 39/49 for default colours), or
     /// a reset (`0`) followed by everything `new` sets. The ``Style/isDimmed`` marker is not
     /// a rendition and is ignored.
-    package static func write<Sink: ByteSink>(from old: Style?, to new: Style, into sink: inout Sink) {
+    ///
+    /// `ansiForms`: palette colours 0–15 as the forms 8- and 16-colour terminals know (30–37
+    /// and 90–97, 40–47 and 100–107) instead of `38;5;n`, which such a terminal (or a player of
+    /// a recording made for one) may not. Only at those depths: on a 256-colour terminal some
+    /// (VTE, kitty) brighten bold text in 30–37 but not in `38;5;n`.
+    package static func write<Sink: ByteSink>(from old: Style?, to new: Style, ansiForms: Bool = false, into sink: inout Sink) {
         guard let old else {
-            writeSequence(from: nil, to: new, into: &sink)
+            writeSequence(from: nil, to: new, ansiForms: ansiForms, into: &sink)
             return
         }
         if old.terminalBits == new.terminalBits { return }
         var changed = ByteCount(), reset = ByteCount()
-        writeParameters(from: old, to: new, into: &changed)
-        writeParameters(from: nil, to: new, into: &reset)
-        writeSequence(from: reset.count < changed.count ? nil : old, to: new, into: &sink)
+        writeParameters(from: old, to: new, ansiForms: ansiForms, into: &changed)
+        writeParameters(from: nil, to: new, ansiForms: ansiForms, into: &reset)
+        writeSequence(from: reset.count < changed.count ? nil : old, to: new, ansiForms: ansiForms, into: &sink)
     }
 
-    /// The bytes ``write(from:to:into:)`` writes.
-    package static func cost(from old: Style?, to new: Style) -> Int {
+    /// The bytes ``write(from:to:ansiForms:into:)`` writes.
+    package static func cost(from old: Style?, to new: Style, ansiForms: Bool = false) -> Int {
         var count = ByteCount()
-        write(from: old, to: new, into: &count)
+        write(from: old, to: new, ansiForms: ansiForms, into: &count)
         return count.count
     }
 
-    private static func writeSequence<Sink: ByteSink>(from old: Style?, to new: Style, into sink: inout Sink) {
+    private static func writeSequence<Sink: ByteSink>(from old: Style?, to new: Style, ansiForms: Bool, into sink: inout Sink) {
         sink.putCSI()
-        writeParameters(from: old, to: new, into: &sink)
+        writeParameters(from: old, to: new, ansiForms: ansiForms, into: &sink)
         sink.put(0x6D) // m
     }
 
     /// The parameters, `;`-separated; from `nil` they start with the reset `0`.
-    private static func writeParameters<Sink: ByteSink>(from old: Style?, to new: Style, into sink: inout Sink) {
+    private static func writeParameters<Sink: ByteSink>(from old: Style?, to new: Style, ansiForms: Bool, into sink: inout Sink) {
         var first = true
         func parameter(_ value: Int) {
             if !first { sink.put(0x3B) }
@@ -58,7 +63,9 @@ package enum SGR {
         if on.contains(.reverse) { parameter(7) }
         func color(_ color: Color, was oldColor: Color, base: Int) {
             guard color != oldColor else { return }
-            if let index = color.index {
+            if let index = color.index, ansiForms, index < 16 {
+                parameter(index < 8 ? base + Int(index) : base + 60 + Int(index) - 8)
+            } else if let index = color.index {
                 parameter(base + 8); parameter(5); parameter(Int(index))
             } else if let c = color.rgbComponents {
                 parameter(base + 8); parameter(2)

@@ -37,8 +37,11 @@ extension TerminalSession {
         curs_set(0)
         writer.invalidate()
         // The first doupdate after endwin puts the terminal back in program mode (raw, the
-        // alternate screen, keypad transmit).
+        // alternate screen).
         if let lastFrame { send(lastFrame) } else { doupdate() }
+        // Keypad transmit is the exception: `endwin` turned it off, and ncurses turns it back
+        // on only in `wgetch`, which the session never calls (its reader decodes the keys).
+        if let window = curtain_stdscr() { keypad(window, true) }
         if takeover.ownsTerminal {
             writeAll(takeover.outputDescriptor, InputModes.enable)
             if reportsAllMotion { writeAll(takeover.outputDescriptor, InputModes.allMotion) }
@@ -52,9 +55,9 @@ enum Suspension {
     /// Stops the process as SIGTSTP's default action does, and returns once it is continued
     /// (SIGCONT, what `fg` sends).
     ///
-    /// ncurses' own SIGTSTP handler would end and restart curses mode again around the stop;
-    /// the session has done that itself, so the default action is put in place for the stop and
-    /// ncurses' handler back after it (a `kill -TSTP` from outside still goes through ncurses).
+    /// The SIGTSTP handler in place (``SignalWakeup``'s, which only asks the session to stop)
+    /// would not stop the process; the session has handed the terminal over itself, so the
+    /// default action is put in place for the stop and the handler back after it.
     static func stopUntilContinued() {
         var previous = Glibc.sigaction()
         var stopAction = Glibc.sigaction()

@@ -46,7 +46,12 @@ extension TerminalSession {
             return
         }
         if case .operatingSystemCommand = reply {
+            let before = appearance
             reportedColors.note(reply)
+            // An answer after the first frame (GNU screen relays the background a few ms after
+            // it answered the device attributes itself) must be drawn now, not at the next key
+            // or timer: end the wait (see ``wokenBySignal()``) so the app follows it at once.
+            if lastFrame != nil, appearance != before { SignalWakeup.requestWake() }
             return
         }
         guard !synchronizedOutput.complete else { return }

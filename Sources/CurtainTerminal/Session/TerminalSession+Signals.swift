@@ -4,11 +4,35 @@ import CurtainLayout
 import CurtainScreen
 import Glibc
 
-/// What the signal wake-up reports: a resize, or a continue after a stop from outside.
+/// What the signal wake-up reports: a resize, a continue after a stop from outside, or a
+/// request to stop (`kill -TSTP`).
 extension TerminalSession {
-    /// After a wake-up: takes the terminal back after a SIGCONT, looks at the size after a
-    /// SIGWINCH. Returns the new size when it changed.
+    /// After a wake-up: stops as for Ctrl-Z after a SIGTSTP, takes the terminal back after a
+    /// SIGCONT, looks at the size after a SIGWINCH. Returns the new size when it changed.
     func wokenBySignal() -> Size? {
+        if SignalWakeup.takeStopRequest() {
+            // The same hand-over as Ctrl-Z: input modes off, the shell's modes back, stop; on
+            // `fg` everything on again. A size change meanwhile is reported now: the wait that
+            // called this goes on reading, not back to the queue.
+            guard takeover.ownsTerminal else {
+                // A session on files has no terminal to hand over: just stop, as by default.
+                Suspension.stopUntilContinued()
+                return nil
+            }
+            suspend()
+            if case .resize(let size)? = queued.first {
+                queued.removeFirst()
+                return size
+            }
+            return nil
+        }
+        // Asked by the session itself (a late answer about the terminal's colours): the same
+        // size is reported, so the loop ends its wait, follows the new appearance and draws it.
+        if SignalWakeup.takeWakeRequest() { return wokenBySignalCounts() ?? size }
+        return wokenBySignalCounts()
+    }
+
+    private func wokenBySignalCounts() -> Size? {
         let counts = SignalWakeup.counts
         defer { seenSignals = counts }
         if counts.continues != seenSignals.continues {

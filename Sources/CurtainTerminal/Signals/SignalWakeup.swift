@@ -1,7 +1,8 @@
 import Glibc
 
-/// Wakes the input wait when the terminal is resized (SIGWINCH) or the process is continued
-/// after a stop (SIGCONT), without a race and without polling.
+/// Wakes the input wait when the terminal is resized (SIGWINCH), the process is continued
+/// after a stop (SIGCONT) or asked to stop from outside (SIGTSTP, `kill -TSTP`), without a
+/// race and without polling.
 ///
 /// A handler that sets a flag would leave the program asleep until the next key when the
 /// signal lands just before the wait begins. So the session waits in `poll` on the input and
@@ -11,6 +12,11 @@ import Glibc
 /// (`TIOCGWINSZ`) and tells ncurses (`resizeterm`); after a continue it takes the terminal
 /// back — a stop from outside (`kill -STOP`, a debugger) gave it to the shell, which left it
 /// cooked with its own text on the screen.
+///
+/// The SIGTSTP handler replaces ncurses' own, which stops the process with only `endwin`:
+/// mouse reporting and bracketed paste stayed on at the shell (a click typed `0;5;5M`), and
+/// keypad mode was not turned back on after `fg`. Counted here, the stop is made by the
+/// session at its next wake-up with the same hand-over as Ctrl-Z (``TerminalSession/suspend()``).
 ///
 /// The SIGWINCH handler replaces ncurses' own, which would otherwise resize the screen behind
 /// the session's back at the next `doupdate` and queue `KEY_RESIZE` into an input queue nobody
@@ -23,10 +29,16 @@ enum SignalWakeup {
         var writeEnd: Int32 = -1
         var previousResize = Glibc.sigaction()
         var previousContinue = Glibc.sigaction()
+        var previousStop = Glibc.sigaction()
         var installed = false
         /// SIGWINCH and SIGCONT received since the process started.
         var resizes: sig_atomic_t = 0
         var continues: sig_atomic_t = 0
+        /// SIGTSTP received while installed, and how many of them the session has acted on.
+        var stops: sig_atomic_t = 0
+        var stopsTaken: sig_atomic_t = 0
+        /// Whether the session itself asked to end the wait (``requestWake()``), not a signal.
+        var wakeRequested = false
     }
 
     nonisolated(unsafe) static let state: UnsafeMutablePointer<State> = {
@@ -35,13 +47,36 @@ enum SignalWakeup {
         return pointer
     }()
 
-    /// The descriptor that becomes readable after a SIGWINCH or SIGCONT, or -1 when not installed.
+    /// The descriptor that becomes readable after a SIGWINCH, SIGCONT or SIGTSTP, or -1 when not installed.
     static var descriptor: Int32 { state.pointee.installed ? state.pointee.readEnd : -1 }
 
     /// How many SIGWINCH and SIGCONT the process has received: compare with the counts seen
     /// last to tell what a wake-up was for.
     static var counts: (resizes: Int32, continues: Int32) {
         (state.pointee.resizes, state.pointee.continues)
+    }
+
+    /// Whether a SIGTSTP came since the last call: the session then stops as for Ctrl-Z.
+    static func takeStopRequest() -> Bool {
+        let stops = state.pointee.stops
+        defer { state.pointee.stopsTaken = stops }
+        return stops != state.pointee.stopsTaken
+    }
+
+    /// Ends the wait from the program itself, through the same pipe: the session asks this
+    /// when a terminal's answer read during the wait (its colours) changes what the app should
+    /// draw. On the main thread only, not from a handler.
+    static func requestWake() {
+        guard state.pointee.installed else { return }
+        state.pointee.wakeRequested = true
+        var byte: UInt8 = 1
+        _ = write(state.pointee.writeEnd, &byte, 1)
+    }
+
+    /// Whether ``requestWake()`` was called since the last call.
+    static func takeWakeRequest() -> Bool {
+        defer { state.pointee.wakeRequested = false }
+        return state.pointee.wakeRequested
     }
 
     /// Creates the pipe (both ends non-blocking, closed on exec) and installs the handlers, the
@@ -71,6 +106,10 @@ enum SignalWakeup {
         if sigaction(SIGCONT, &action, &s.pointee.previousContinue) != 0 {
             s.pointee.previousContinue.__sigaction_handler.sa_handler = SIG_DFL
         }
+        s.pointee.stopsTaken = s.pointee.stops
+        if sigaction(SIGTSTP, &action, &s.pointee.previousStop) != 0 {
+            s.pointee.previousStop.__sigaction_handler.sa_handler = SIG_DFL
+        }
         s.pointee.installed = true
     }
 
@@ -80,6 +119,7 @@ enum SignalWakeup {
         guard s.pointee.installed else { return }
         sigaction(SIGWINCH, &s.pointee.previousResize, nil)
         sigaction(SIGCONT, &s.pointee.previousContinue, nil)
+        sigaction(SIGTSTP, &s.pointee.previousStop, nil)
         s.pointee.installed = false
         close(s.pointee.readEnd)
         close(s.pointee.writeEnd)
@@ -92,6 +132,8 @@ enum SignalWakeup {
         let savedErrno = errno
         if signal == SIGCONT {
             state.pointee.continues &+= 1
+        } else if signal == SIGTSTP {
+            state.pointee.stops &+= 1
         } else {
             state.pointee.resizes &+= 1
         }

@@ -48,10 +48,20 @@ struct TerminalRequirements: Hashable, Sendable {
         }
     }
 
-    /// `text` made safe for a one-line message: control characters removed, at most 64 scalars.
+    /// `text` made safe for a one-line message, at most 64 characters of it: C0 controls shown
+    /// as their control pictures (ESC → `␛`) and DEL as `␡`, as the screen draws them, C1
+    /// controls as `<U+0085>` — escaped, not dropped, so `TERM=\e]0;PWN` does not read as the
+    /// innocent `]0;PWN`.
     static func printable(_ text: String) -> String {
-        var scalars = String.UnicodeScalarView()
-        scalars.append(contentsOf: text.unicodeScalars.filter { $0.value >= 0x20 && !(0x7F...0x9F).contains($0.value) }.prefix(64))
-        return String(scalars)
+        var shown = ""
+        for scalar in text.unicodeScalars.prefix(64) {
+            switch scalar.value {
+            case 0x00..<0x20: shown.unicodeScalars.append(Unicode.Scalar(0x2400 + scalar.value)!)
+            case 0x7F: shown += "\u{2421}"
+            case 0x80...0x9F: shown += "<U+00" + String(scalar.value, radix: 16, uppercase: true) + ">"
+            default: shown.unicodeScalars.append(scalar)
+            }
+        }
+        return shown
     }
 }

@@ -207,6 +207,8 @@ struct DemoEndToEndTests {
         screen = try demo.settle(changedFrom: screen) { $0.lowestBox(in: layout.content(0)) != nil }
         try demo.tmux.type("kept")
         let before = try demo.settle(changedFrom: screen) { $0.contains("kept") }
+        let modes = ["alternate_on", "mouse_button_flag", "mouse_sgr_flag", "keypad_cursor_flag", "keypad_flag"]
+        let running = try demo.tmux.paneFlags(modes)
 
         try demo.tmux.keys("C-z")
         // The shell line goes on after a stopped job: the status is 148 (SIGTSTP) and the modes
@@ -220,6 +222,7 @@ struct DemoEndToEndTests {
         try demo.tmux.shell("fg")
         screen = try demo.settle(changedFrom: screen) { $0.contains("kept") && $0.box(titled: "About") != nil }
         #expect(DemoSession.withoutClock(screen) == DemoSession.withoutClock(before), "back intact\nbefore:\n\(before)\nafter:\n\(screen)")
+        #expect(try demo.tmux.paneFlags(modes) == running, "keypad and mouse modes back after fg")
         try demo.tmux.type("!")
         screen = try demo.settle(changedFrom: screen) { $0.contains("kept!") }
         try demo.tmux.keys("C-c")

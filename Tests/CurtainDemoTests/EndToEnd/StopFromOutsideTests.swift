@@ -37,4 +37,41 @@ extension DemoEndToEndTests {
         screen = try demo.tmux.settle(until: { shown in shown.rows.indices.contains { shown.line($0).hasPrefix("fg-status-") } })
         #expect(screen.contains("fg-status-0"), "Ctrl-C quit the demo normally\n\(screen)")
     }
+
+    /// `kill -TSTP` from outside is the same hand-over as Ctrl-Z: while stopped the shell has
+    /// the terminal with no mouse reports (a click would type `0;5;5M` at the prompt) and no
+    /// keypad mode; after `fg` every mode the demo had is back and keys act at once.
+    @Test func stopSignalFromOutsideHandsOverLikeCtrlZ() throws {
+        let demo = try DemoSession(columns: 80, rows: 24)
+        let layout = ExpectedLayout(columns: 80, rows: 24)
+        var screen = try demo.launch()
+        try demo.tmux.type("t")
+        screen = try demo.settle(changedFrom: screen) { $0.lowestBox(in: layout.content(0)) != nil }
+        try demo.tmux.type("kept")
+        let before = try demo.settle(changedFrom: screen) { $0.contains("kept") }
+        let names = ["alternate_on", "mouse_any_flag", "mouse_button_flag", "mouse_sgr_flag", "mouse_standard_flag",
+                     "keypad_cursor_flag", "keypad_flag"]
+        let running = try demo.tmux.paneFlags(names)
+        #expect(running["mouse_button_flag"] == "1" && running["keypad_cursor_flag"] == "1", "\(running)")
+        let pid = try #require(try demo.tmux.foregroundChildPID(), "the demo runs as the shell's child")
+
+        #expect(kill(pid, SIGTSTP) == 0)
+        let stopped = try demo.waitForExit()
+        #expect(stopped.status == "status:\(128 + SIGTSTP)")
+        #expect(stopped.before == stopped.after, "terminal restored while stopped")
+        screen = try demo.tmux.settle(until: { $0.contains("Stopped") })
+        let whileStopped = try demo.tmux.paneFlags(names)
+        #expect(whileStopped == ["alternate_on": "0", "mouse_any_flag": "0", "mouse_button_flag": "0", "mouse_sgr_flag": "0",
+                                 "mouse_standard_flag": "0", "keypad_cursor_flag": "0", "keypad_flag": "0"], "modes left on while stopped: \(whileStopped)")
+
+        try demo.tmux.shell("fg")
+        screen = try demo.settle(changedFrom: screen) { $0.contains("kept") && !$0.contains("$ fg") }
+        #expect(DemoSession.withoutClock(screen) == DemoSession.withoutClock(before), "back intact\nbefore:\n\(before)\nafter:\n\(screen)")
+        let resumed = try demo.tmux.paneFlags(names)
+        #expect(resumed == running, "every mode back after fg: \(resumed), was \(running)")
+        try demo.tmux.type("!")
+        screen = try demo.settle(changedFrom: screen) { $0.contains("kept!") }
+        try demo.tmux.keys("C-c")
+        _ = try demo.tmux.settle(until: { $0.contains("$") && $0.box(titled: "Colours") == nil })
+    }
 }

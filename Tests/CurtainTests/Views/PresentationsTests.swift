@@ -12,9 +12,9 @@ struct TwoPanes {
     let app: App
     let pilot: Pilot
 
-    init(size: Size = Size(width: 60, height: 16)) {
+    init(size: Size = Size(width: 60, height: 16), motion: MotionSettings = MotionSettings()) {
         let root = SplitRoot(left, right)
-        app = App(root: root, clock: ManualClock())
+        app = App(root: root, clock: ManualClock(), motion: motion)
         pilot = Pilot(app, size: size)
         app.scene.focus(left)
         pilot.advance(by: 0.1)
@@ -56,6 +56,26 @@ final class SplitRoot: View {
         panes.pilot.advance(by: 1)
         #expect(!panes.pilot.text.contains("Copied 3 files"))
         #expect(reasons == [.timedOut])
+    }
+
+    /// Reduce motion (asked for, or turned on by the app over a slow link) removes movement,
+    /// never reading time: the notification and a timed toast stay as long as without it.
+    @Test func reduceMotionKeepsTheReadingTime() throws {
+        let panes = TwoPanes(motion: MotionSettings(reduceMotion: true))
+        panes.app.scene.notify("Copied 3 files", in: panes.right)
+        panes.app.scene.present(ToastPresentationController(presentedView: Label("Saved", border: true),
+                                                            autoDismissAfter: 2), from: panes.left)
+        panes.pilot.advance(by: 0.5)
+        #expect(panes.pilot.text.contains("Copied 3 files"), "still there half a second later")
+        #expect(panes.pilot.text.contains("Saved"))
+        panes.pilot.advance(by: 1.4)
+        #expect(panes.pilot.text.contains("Saved"), "the toast's 2 s are kept")
+        panes.pilot.advance(by: 0.2)
+        #expect(!panes.pilot.text.contains("Saved"))
+        panes.pilot.advance(by: 2.9 - panes.pilot.clock.now)
+        #expect(panes.pilot.text.contains("Copied 3 files"), "the notification's 3 s are kept")
+        panes.pilot.advance(by: 0.2)
+        #expect(!panes.pilot.text.contains("Copied 3 files"), "and it leaves at once: nothing moves")
     }
 
     @Test func itWaitsWhileThePointerRestsOnItAndStartsAgainWhenItLeaves() throws {

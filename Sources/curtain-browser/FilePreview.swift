@@ -1,0 +1,58 @@
+// What the preview pane shows for a file. Only regular files are read: opening a named pipe
+// waits for a writer for ever, and reading a terminal (a link to /dev/tty, /proc/self/fd/0)
+// takes the keys meant for the browser. Even a regular file is opened non-blocking and read at
+// most 4 KiB, so a preview never holds up the loop for long.
+import Foundation
+import Glibc
+
+enum FilePreview {
+    static let limit = 4096
+
+    /// The first lines of a regular file, "binary file", or what the file is ("named pipe");
+    /// why not when it cannot be looked at.
+    static func text(of path: RawPath) -> Result<String, SystemError> {
+        let info: stat
+        switch path.status() {
+        case .success(let found): info = found
+        case .failure(let error): return .failure(error)
+        }
+        if let kind = kind(info.st_mode) { return .success(described(kind, path: path)) }
+        let descriptor = path.withCString { open($0, O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC) }
+        guard descriptor >= 0 else { return .failure(SystemError(errno)) }
+        defer { close(descriptor) }
+        // Replaced between the look and the open: look again at what was opened.
+        var opened = stat()
+        guard fstat(descriptor, &opened) == 0 else { return .failure(SystemError(errno)) }
+        if let kind = kind(opened.st_mode) { return .success(described(kind, path: path)) }
+        var bytes = [UInt8](repeating: 0, count: limit)
+        var count = 0
+        while count < limit {
+            let got = bytes.withUnsafeMutableBytes { read(descriptor, $0.baseAddress! + count, limit - count) }
+            if got < 0, errno == EINTR { continue }
+            if got < 0 { return .failure(SystemError(errno)) }
+            if got == 0 { break }
+            count += got
+        }
+        let data = Data(bytes[..<count])
+        // Text is UTF-8 with no NUL (the last character may be cut by the 4 KiB read).
+        let text = (0...3).lazy.compactMap { String(data: data.dropLast($0), encoding: .utf8) }.first
+        return .success(text.flatMap { $0.contains("\0") ? nil : $0 } ?? "binary file")
+    }
+
+    /// The name of a kind of file that is not read, nil for a regular file.
+    static func kind(_ mode: mode_t) -> String? {
+        switch mode & S_IFMT {
+        case S_IFREG: nil
+        case S_IFIFO: "named pipe"
+        case S_IFCHR: "character device"
+        case S_IFBLK: "block device"
+        case S_IFSOCK: "socket"
+        case S_IFDIR: "directory"
+        default: "special file"
+        }
+    }
+
+    private static func described(_ kind: String, path: RawPath) -> String {
+        (path.isLink ? "link to a \(kind)" : kind) + " (not read)"
+    }
+}

@@ -1,0 +1,108 @@
+// Paths as the file system has them: bytes. A Linux file name is any bytes but "/" and NUL,
+// not necessarily UTF-8; a String would replace the odd bytes with U+FFFD, and the name could
+// no longer be opened. So the browser keeps the bytes for opening and shows them escaped.
+import Glibc
+
+struct RawPath: Equatable {
+    /// Absolute and normalised ("/", or "/a/b": no ".", "..", repeated or trailing "/").
+    private(set) var bytes: [UInt8]
+
+    /// `path` made absolute (from the current directory) and normalised without touching the
+    /// file system, so going up from a link goes to where the path says, as `cd ..` does.
+    init(_ path: [UInt8]) {
+        var parts: [ArraySlice<UInt8>] = []
+        let absolute = path.first == UInt8(ascii: "/") ? path : Self.currentDirectory() + [UInt8(ascii: "/")] + path
+        for part in absolute.split(separator: UInt8(ascii: "/")) {
+            if part.elementsEqual([UInt8(ascii: ".")]) { continue }
+            if part.elementsEqual([UInt8(ascii: "."), UInt8(ascii: ".")]) { _ = parts.popLast(); continue }
+            parts.append(part)
+        }
+        bytes = parts.isEmpty ? [UInt8(ascii: "/")] : parts.flatMap { [UInt8(ascii: "/")] + $0 }
+    }
+
+    /// The first command-line argument, bytes as given, or the current directory.
+    static func fromArguments() -> RawPath {
+        guard CommandLine.argc > 1, let argument = CommandLine.unsafeArgv[1] else { return RawPath(currentDirectory()) }
+        return RawPath(Array(UnsafeBufferPointer(start: UnsafeRawPointer(argument).assumingMemoryBound(to: UInt8.self),
+                                                 count: strlen(argument))))
+    }
+
+    var parent: RawPath { RawPath(bytes + Array("/..".utf8)) }
+    var name: [UInt8] { Array(bytes.split(separator: UInt8(ascii: "/")).last ?? []) }
+    func appending(_ name: [UInt8]) -> RawPath { RawPath(bytes + [UInt8(ascii: "/")] + name) }
+
+    /// For the screen: UTF-8 as it is, each byte that is not part of valid UTF-8 as `\xE9`.
+    /// (Control characters are left to the views, which draw them as control pictures.)
+    var shown: String { Self.shown(bytes) }
+
+    static func shown(_ bytes: [UInt8]) -> String {
+        var text = ""
+        var parser = Unicode.UTF8.ForwardParser()
+        var iterator = bytes.makeIterator()
+        var offset = 0
+        while true {
+            switch parser.parseScalar(from: &iterator) {
+            case .valid(let encoded):
+                text.unicodeScalars.append(Unicode.UTF8.decode(encoded))
+                offset += encoded.count
+            case .error(let length):
+                for byte in bytes[offset..<offset + length] {
+                    text += "\\x" + (byte < 0x10 ? "0" : "") + String(byte, radix: 16, uppercase: true)
+                }
+                offset += length
+            case .emptyInput:
+                return text
+            }
+        }
+    }
+
+    /// Calls `body` with the path as a C string.
+    func withCString<R>(_ body: (UnsafePointer<CChar>) -> R) -> R {
+        (bytes + [0]).withUnsafeBufferPointer { buffer in
+            buffer.withMemoryRebound(to: CChar.self) { body($0.baseAddress!) }
+        }
+    }
+
+    /// `stat` (links followed), or why not.
+    func status() -> Result<stat, SystemError> {
+        var info = stat()
+        return withCString { stat($0, &info) } == 0 ? .success(info) : .failure(SystemError(errno))
+    }
+
+    var isLink: Bool {
+        var info = stat()
+        return withCString { lstat($0, &info) } == 0 && info.st_mode & S_IFMT == S_IFLNK
+    }
+
+    /// The names in this directory (not "." and ".."), raw, or why not.
+    func names() -> Result<[[UInt8]], SystemError> {
+        guard let directory = withCString({ opendir($0) }) else { return .failure(SystemError(errno)) }
+        defer { closedir(directory) }
+        var names: [[UInt8]] = []
+        while let entry = readdir(directory) {
+            let name = withUnsafeBytes(of: &entry.pointee.d_name) { raw in
+                Array(raw.prefix { $0 != 0 })
+            }
+            if name == [UInt8(ascii: ".")] || name == [UInt8(ascii: "."), UInt8(ascii: ".")] { continue }
+            names.append(name)
+        }
+        return .success(names)
+    }
+
+    private static func currentDirectory() -> [UInt8] {
+        guard let path = getcwd(nil, 0) else { return [UInt8(ascii: "/")] }
+        defer { free(path) }
+        return Array(UnsafeBufferPointer(start: UnsafeRawPointer(path).assumingMemoryBound(to: UInt8.self), count: strlen(path)))
+    }
+}
+
+/// An error number from the system, told in the system's words as a message goes on: "no such
+/// file or directory".
+struct SystemError: Error, CustomStringConvertible {
+    let number: Int32
+    init(_ number: Int32) { self.number = number }
+    var description: String {
+        let words = String(cString: strerror(number))
+        return words.prefix(1).lowercased() + words.dropFirst()
+    }
+}

@@ -1,0 +1,80 @@
+import Foundation
+import Glibc
+import Testing
+
+/// curtain-browser on the file systems users really have: going up from any depth, special
+/// files that would block a read, names that are not UTF-8. In tmux, as a user runs it.
+@Suite(.serialized, .enabled(if: DemoBinary.canRunEndToEnd, "needs tmux and the built examples"))
+struct BrowserFilesTests {
+    typealias Run = ExamplesEndToEndTests.Run
+
+    func scratch() throws -> String {
+        let root = FileManager.default.temporaryDirectory
+            .appendingPathComponent("curtain-files-\(getpid())-\(UInt32.random(in: 0...UInt32.max))").path
+        try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
+        return root
+    }
+
+    func browse(_ root: String) throws -> Run {
+        try Run("'\(DemoBinary.sibling("curtain-browser"))' '\(root)'", columns: 140, rows: 24)
+    }
+
+    /// Backspace goes to the parent of the directory shown, not of the one it started in.
+    @Test func backspaceGoesUpFromWhereYouAre() throws {
+        let root = try scratch()
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        try FileManager.default.createDirectory(atPath: root + "/docs/deep", withIntermediateDirectories: true)
+        try "top\n".write(toFile: root + "/notes.txt", atomically: true, encoding: .utf8)
+        let run = try browse(root)
+        try run.waitFor("notes.txt")
+        try run.tmux.keys("Enter")                              // into docs/
+        try run.waitFor("deep/")
+        try run.tmux.keys("Enter")                              // into docs/deep/
+        try run.waitFor("(empty directory)")
+        try run.tmux.keys("BSpace")
+        try run.tmux.waitFor { $0.contains(root + "/docs") && $0.contains("deep/") && !$0.contains("notes.txt") }
+        try run.tmux.keys("BSpace")
+        try run.tmux.waitFor { $0.contains("notes.txt") && $0.contains("docs/") }
+        try run.tmux.keys("q")
+        #expect(try run.exit().status == "0")
+    }
+
+    /// A named pipe, a link to one and a link to the terminal are described, never opened for
+    /// reading: the browser neither hangs nor reads the keys typed at it.
+    @Test func specialFilesAreDescribedNotRead() throws {
+        let root = try scratch()
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        #expect(mkfifo(root + "/a-fifo", 0o600) == 0)
+        try FileManager.default.createSymbolicLink(atPath: root + "/b-link", withDestinationPath: root + "/a-fifo")
+        try FileManager.default.createSymbolicLink(atPath: root + "/c-tty", withDestinationPath: "/dev/tty")
+        try "last file\n".write(toFile: root + "/d.txt", atomically: true, encoding: .utf8)
+        let run = try browse(root)
+        try run.waitFor("named pipe")                           // a-fifo, selected first
+        try run.tmux.keys("Down")
+        try run.tmux.waitFor { $0.contains("b-link") && $0.contains("named pipe") }
+        try run.tmux.keys("Down")
+        try run.waitFor("character device")
+        try run.tmux.keys("Down")
+        try run.waitFor("last file")                            // the keys still reach the browser
+        try run.tmux.keys("q")
+        #expect(try run.exit().status == "0")
+    }
+
+    /// A name that is not UTF-8 is listed with its odd byte escaped, and opens.
+    @Test func namesThatAreNotUTF8AreShownEscapedAndOpen() throws {
+        let root = try scratch()
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        let path = Array((root + "/caf").utf8) + [0xE9] + Array(".txt".utf8) + [0]
+        let fd = path.withUnsafeBufferPointer { $0.withMemoryRebound(to: CChar.self) { open($0.baseAddress!, O_WRONLY | O_CREAT, 0o600) } }
+        #expect(fd >= 0)
+        _ = "latin one\n".withCString { write(fd, $0, 10) }
+        close(fd)
+        let run = try browse(root)
+        try run.waitFor(#"caf\xE9.txt"#)
+        try run.waitFor("latin one")
+        try run.tmux.keys("i")
+        try run.waitFor("10 bytes")
+        try run.tmux.keys("q")
+        #expect(try run.exit().status == "0")
+    }
+}

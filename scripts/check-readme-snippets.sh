@@ -10,7 +10,7 @@
 set -euo pipefail
 repo=$(cd "$(dirname "$0")/.." && pwd)
 scratch=${1:-$(mktemp -d /tmp/curtain-readme.XXXXXX)}
-rm -rf "$scratch/Sources" "$scratch/Tests"
+rm -rf "$scratch/Sources" "$scratch/Tests" "$scratch/upload.txt"
 mkdir -p "$scratch"
 
 python3 - "$repo/README.md" "$scratch" "$repo" <<'PY'
@@ -30,6 +30,8 @@ for index, code in enumerate(blocks, 1):
     open(os.path.join(folder, f"{name}.swift"), "w", encoding="utf-8").write(code)
     products = [i for i in dict.fromkeys(imports) if i.startswith("Curtain")]
     targets.append((name, kind, products, "// readme: run" in code))
+    if "// readme: upload" in code:
+        open(os.path.join(scratch, "upload.txt"), "w").write(name)
 if not targets:
     sys.exit("check-readme-snippets: README.md has no Swift snippet that imports Curtain")
 identity = os.path.basename(os.path.normpath(repo)).lower()   # a path dependency's identity
@@ -90,4 +92,17 @@ wait_for "Hello from Curtain" absent
 tmux -L "$socket" send-keys -t readme q
 for _ in $(seq 1 50); do [ -s "$status_file" ] && break; sleep 0.1; done
 [ "$(cat "$status_file" 2>/dev/null)" = 0 ] || { echo "check-readme-snippets: the smallest program did not exit 0 after q" >&2; exit 1; }
-echo "check-readme-snippets: every snippet compiles; the smallest program shows its toast, dismisses it after 2 s and quits with status 0"
+# The "work that takes time" program: its task's banner must appear with no key pressed after u.
+upload=$(cat upload.txt 2>/dev/null || true)
+[ -n "$upload" ] || { echo "check-readme-snippets: no snippet is marked '// readme: upload'" >&2; exit 1; }
+rm -f "$status_file"
+tmux -L "$socket" kill-session -t readme 2>/dev/null || true
+tmux -L "$socket" new-session -d -s readme -x 60 -y 12 "env TERM=xterm-256color LANG=C.UTF-8 '$scratch/.build/debug/$upload'; echo \$? > '$status_file'; sleep 5"
+wait_for "u uploads" present
+tmux -L "$socket" send-keys -t readme u
+wait_for "Uploading report.pdf" present
+wait_for "report.pdf is on the server" present
+tmux -L "$socket" send-keys -t readme q
+for _ in $(seq 1 50); do [ -s "$status_file" ] && break; sleep 0.1; done
+[ "$(cat "$status_file" 2>/dev/null)" = 0 ] || { echo "check-readme-snippets: the upload program did not exit 0 after q" >&2; exit 1; }
+echo "check-readme-snippets: every snippet compiles; the smallest program shows its toast, dismisses it after 2 s and quits with status 0; the upload program's task shows its banner"

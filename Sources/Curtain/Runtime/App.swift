@@ -93,7 +93,7 @@ public final class App {
     /// task that runs it. The backend stays open: stop it afterwards if it needs stopping.
     ///
     /// On the way out every task the app's views and presentations started is cancelled,
-    /// presentations still awaited (``Scene/present(_:from:animated:)``) answer
+    /// presentations still awaited (``Scene/present(_:from:animated:)->_``) answer
     /// ``DismissalReason/appQuit``, and later posts are dropped.
     public func run(on backend: some Backend) async {
         start(on: backend)

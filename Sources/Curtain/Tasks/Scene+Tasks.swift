@@ -1,5 +1,5 @@
 extension Scene {
-    /// Presents `controller` as ``present(_:from:animated:)`` does and waits until it is gone.
+    /// Presents `controller` as ``present(_:from:animated:)->_`` does and waits until it is gone.
     ///
     /// ```swift
     /// let reason = await scene.present(toast, from: pane)

@@ -21,7 +21,7 @@ import CurtainScreen
 public final class Pilot {
     /// The app under test: reach its scene (`app.scene`) to present, focus or bind keys.
     public let app: App
-    /// The app's clock: ``advance(by:)`` and ``settle(timeout:)`` move it.
+    /// The app's clock: `advance(by:)` and `settle(timeout:)` move it.
     public let clock: ManualClock
     /// Where the frames go: it keeps the last one.
     public let backend: HeadlessBackend
@@ -167,11 +167,11 @@ public final class Pilot {
 
     // MARK: - Tasks and posted work
 
-    /// Runs posted work (``App/poster``) and lets the app's main-actor tasks take their steps,
+    /// Runs posted work (`app.poster`) and lets the app's main-actor tasks take their steps,
     /// drawing frames as the loop would, until nothing is posted, the tasks stopped changing
     /// the scene and no animation moves — or `timeout` seconds passed on the app's clock.
     /// Time moves only for animations: a task sleeping on the clock stays asleep (see
-    /// ``advance(by:)``).
+    /// ``advance(by:)-7m9n1``).
     ///
     /// ```swift
     /// view.task { log.append(try await fetchGreeting()) }   // in the app
@@ -193,7 +193,7 @@ public final class Pilot {
     }
 
     /// Lets `seconds` pass on the app's clock, waking the tasks that sleep on it
-    /// (``AnimationClock/sleep(for:)``) at their deadlines and running what they and posted
+    /// (`clock.sleep(for:)`) at their deadlines and running what they and posted
     /// work do, and drawing every frame the app asks for on the way.
     public func advance(by seconds: Double) async {
         let end = clock.now + max(0, seconds)
@@ -211,7 +211,7 @@ public final class Pilot {
     }
 
     /// Ends the app as its loop's end does: every task cancelled, every awaited presentation
-    /// answered ``DismissalReason/appQuit``, later posts dropped.
+    /// answered `.appQuit`, later posts dropped.
     public func quit() async {
         app._finish()
         await runTasksAndPosts()

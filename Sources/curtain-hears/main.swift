@@ -2,7 +2,7 @@
 // reaches the main actor. The end-to-end tests run it in tmux, one way at a time, and wait for
 // the label to change with no key pressed: what a Pilot test passes must show in a terminal.
 //
-//   curtain-hears task | detached | dispatch | stream | post | child
+//   curtain-hears task | detached | dispatch | stream | post | child | nothing
 import Curtain
 import CurtainTerminal
 import Dispatch
@@ -53,6 +53,8 @@ func makeApp(way: String) -> App {
                 heard(line)
             }
         }
+    case "nothing":
+        heard("nothing scheduled")
     default:
         heard("nothing: unknown way '\(way)'")
     }

@@ -1,16 +1,18 @@
 import Curtain
-import Dispatch
 import Glibc
 import Synchronization
 
-/// Waits, without blocking a thread, until one of a few descriptors is readable, a deadline
-/// comes, or someone interrupts the wait: the terminal session's wait for input.
+/// Waits, without blocking the main actor, until one of a few descriptors is readable, a
+/// deadline comes, or someone interrupts the wait: the terminal session's wait for input.
 ///
-/// Each descriptor has a read source on the main queue, and the deadline a timer source; they
-/// resume one continuation. So while the session waits the main actor is free — tasks, posted
-/// work and `DispatchQueue.main` blocks run — and an idle program has no timer armed and is
-/// never woken. A source that fired is suspended until the next wait begins: input that arrives
-/// while the app draws a frame wakes the main queue once, not on every turn until it is read.
+/// A thread of its own sleeps in `poll` on the descriptors and a control pipe, with the
+/// deadline as its timeout, and resumes the waiting task's continuation. So while the session
+/// waits, the main actor is free — tasks, posted work and `DispatchQueue.main` blocks run — and
+/// an idle program sleeps in the kernel with no timeout: no tick, no wake-up. Dispatch read
+/// sources would do the same, but bring libdispatch's manager thread and its worker-pool
+/// monitor, which wakes the process once a second (`src/event/workqueue.c`). Between waits the
+/// thread sleeps on the control pipe alone: input that arrives while the app draws a frame
+/// wakes nothing until the next wait, which returns at once.
 @MainActor
 final class DescriptorWait {
     enum Outcome: Equatable, Sendable {
@@ -22,141 +24,193 @@ final class DescriptorWait {
         case interrupted
     }
 
-    /// What the sources' handlers and the waiting task share.
+    /// A wait handed to the thread: until when (`CLOCK_MONOTONIC` nanoseconds, nil: no limit),
+    /// and whom to tell.
+    private struct Request {
+        let deadline: Int64?
+        let continuation: CheckedContinuation<Outcome, Never>
+    }
+
+    /// What the waiting task, the thread and interrupters share.
     private struct Shared {
-        var continuation: CheckedContinuation<Outcome, Never>?
+        var request: Request?
+        /// An interruption for the request being served.
+        var interruptRequested = false
         /// An interruption that came while no wait was in progress: the next wait ends at once.
         var interruptPending = false
-        /// Which read sources fired (and suspended themselves) since the last wait began.
-        var suspended: [Bool]
-        /// The timer fired with nobody waiting yet.
-        var timerFired = false
+        var stopping = false
+        var wakeCount = 0
     }
 
-    /// The shared state, in a box the sources' handlers can hold.
+    /// The shared state and the control pipe, in a box the thread holds.
     private final class Box: Sendable {
-        let state: Mutex<Shared>
-        init(_ shared: Shared) { state = Mutex(shared) }
-        func withLock<T>(_ body: (inout Shared) -> T) -> T { state.withLock { body(&$0) } }
+        let state = Mutex(Shared())
+        let descriptors: [Int32]
+        /// Written to wake the thread: a new request, an interruption, the end.
+        let controlRead: Int32
+        let controlWrite: Int32
+
+        init(descriptors: [Int32], control: (Int32, Int32)) {
+            self.descriptors = descriptors
+            (controlRead, controlWrite) = control
+        }
+
+        func poke() {
+            var byte: UInt8 = 1
+            _ = write(controlWrite, &byte, 1) // a full pipe already holds a wake-up
+        }
+
+        func drainControl() {
+            var bytes = (UInt64(0), UInt64(0), UInt64(0), UInt64(0))
+            while withUnsafeMutableBytes(of: &bytes, { read(controlRead, $0.baseAddress, $0.count) }) > 0 {}
+        }
+
+        /// The thread: serves each request, sleeping on the control pipe between them.
+        func serve() {
+            var watched = (descriptors + [controlRead]).map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
+            let control = watched.count - 1
+            var idle = [pollfd(fd: controlRead, events: Int16(POLLIN), revents: 0)]
+            while true {
+                let next = state.withLock { state -> (stop: Bool, deadline: Int64??) in
+                    (state.stopping, state.request.map { $0.deadline })
+                }
+                if next.stop { break }
+                guard let deadline = next.deadline else {
+                    idle[0].revents = 0
+                    _ = poll(&idle, 1, -1)
+                    drainControl()
+                    continue
+                }
+                for index in watched.indices { watched[index].revents = 0 }
+                let ready = poll(&watched, nfds_t(watched.count), Self.milliseconds(until: deadline))
+                var outcome: Outcome?
+                if ready == 0 {
+                    outcome = .timedOut
+                } else if ready > 0 {
+                    if watched[control].revents != 0 { drainControl() }
+                    if watched[..<control].contains(where: { $0.revents != 0 }) { outcome = .readable }
+                }
+                let finished = state.withLock { state -> CheckedContinuation<Outcome, Never>?? in
+                    if state.stopping || state.interruptRequested { outcome = .interrupted }
+                    guard let chosen = outcome, let request = state.request else { return .none }
+                    state.request = nil
+                    state.interruptRequested = false
+                    if chosen != .interrupted { state.wakeCount += 1 }
+                    return .some(request.continuation)
+                }
+                if case .some(let continuation?) = finished, let outcome { continuation.resume(returning: outcome) }
+            }
+            close(controlRead)
+            close(controlWrite)
+        }
+
+        /// A `poll` timeout until `deadline`: -1 for none, rounded up so the wait never ends
+        /// just before it.
+        static func milliseconds(until deadline: Int64?) -> Int32 {
+            guard let deadline else { return -1 }
+            let remaining = deadline - monotonicNanoseconds()
+            guard remaining > 0 else { return 0 }
+            return Int32(min(Int64(Int32.max), (remaining + 999_999) / 1_000_000))
+        }
     }
 
-    private let sources: [any DispatchSourceRead]
-    private let timer: any DispatchSourceTimer
-    private let shared: Box
-    private var timerArmed = false
+    private let box: Box?
     private var isCancelled = false
-    /// How many waits ended because a source or the timer fired (the benchmark's wake-ups).
-    private(set) var wakeCount = 0
 
-    /// Read sources on `descriptors` (those ≥ 0), created suspended.
+    /// A wait on `descriptors` (those ≥ 0), with its thread started.
     init(descriptors: [Int32]) {
-        let watched = descriptors.filter { $0 >= 0 }
-        let shared = Box(Shared(suspended: Array(repeating: true, count: watched.count)))
-        self.shared = shared
-        sources = watched.enumerated().map { index, descriptor in
-            let source = DispatchSource.makeReadSource(fileDescriptor: descriptor, queue: .main)
-            source.setEventHandler {
-                // Suspended until the next wait: whoever waits reads the descriptor.
-                source.suspend()
-                let waiting = shared.withLock { state -> CheckedContinuation<Outcome, Never>? in
-                    state.suspended[index] = true
-                    defer { state.continuation = nil }
-                    return state.continuation
-                }
-                waiting?.resume(returning: .readable)
-            }
-            return source
+        var ends: [Int32] = [-1, -1]
+        guard pipe(&ends) == 0 else {
+            box = nil
+            return
         }
-        timer = DispatchSource.makeTimerSource(queue: .main)
-        timer.setEventHandler {
-            let waiting = shared.withLock { state -> CheckedContinuation<Outcome, Never>? in
-                guard let continuation = state.continuation else {
-                    state.timerFired = true
-                    return nil
-                }
-                state.continuation = nil
-                return continuation
-            }
-            waiting?.resume(returning: .timedOut)
+        for end in ends {
+            _ = fcntl(end, F_SETFL, fcntl(end, F_GETFL) | O_NONBLOCK)
+            _ = fcntl(end, F_SETFD, FD_CLOEXEC)
         }
-        // Left suspended until a wait has a deadline: a timer scheduled for the distant future
-        // still wakes dispatch's manager thread once a second.
+        let box = Box(descriptors: descriptors.filter { $0 >= 0 }, control: (ends[0], ends[1]))
+        self.box = box
+        WaitThread.start { box.serve() }
     }
+
+    /// How many waits ended because input came or the deadline passed.
+    var wakeCount: Int { box?.state.withLock { $0.wakeCount } ?? 0 }
 
     /// Waits until a descriptor is readable, `deadline` (on `clock`) comes, or ``interrupt()``.
     /// A deadline already past returns ``Outcome/timedOut`` at once.
     func wait(until deadline: Double?, clock: AnimationClock) async -> Outcome {
-        guard !isCancelled else { return .interrupted }
+        guard let box, !isCancelled else { return .interrupted }
         if let deadline, deadline <= clock.now { return .timedOut }
-        let toResume: [Int] = shared.withLock { state in
-            state.timerFired = false
-            let indices = state.suspended.indices.filter { state.suspended[$0] }
-            for index in indices { state.suspended[index] = false }
-            return indices
-        }
-        for index in toResume { sources[index].resume() }
-        if let deadline {
-            let nanoseconds = Int(min(3_600, deadline - clock.now) * 1e9)
-            timer.schedule(deadline: .now() + .nanoseconds(max(0, nanoseconds)), leeway: .microseconds(500))
-            timer.resume()
-            timerArmed = true
-        }
-        let outcome = await withCheckedContinuation { (continuation: CheckedContinuation<Outcome, Never>) in
-            // What fired between arming and here (on another thread, after `dispatchMain`)
-            // answers at once.
-            let early = shared.withLock { state -> Outcome? in
+        let monotonicDeadline = deadline.map { monotonicNanoseconds() + Int64(min(3_600, $0 - clock.now) * 1e9) }
+        return await withCheckedContinuation { continuation in
+            let interruptedAlready = box.state.withLock { state -> Bool in
                 if state.interruptPending {
                     state.interruptPending = false
-                    return .interrupted
+                    return true
                 }
-                if state.suspended.contains(true) { return .readable }
-                if state.timerFired { return .timedOut }
-                state.continuation = continuation
-                return nil
+                state.request = Request(deadline: monotonicDeadline, continuation: continuation)
+                state.interruptRequested = false
+                return false
             }
-            if let early { continuation.resume(returning: early) }
+            if interruptedAlready { continuation.resume(returning: .interrupted) } else { box.poke() }
         }
-        if timerArmed {
-            timer.suspend()
-            timerArmed = false
-        }
-        if outcome != .interrupted { wakeCount += 1 }
-        return outcome
     }
 
     /// Ends the wait in progress with ``Outcome/interrupted``, or the next one at once.
     /// Callable from any thread.
     nonisolated func interrupt() {
-        let waiting = shared.withLock { state -> CheckedContinuation<Outcome, Never>? in
-            guard let continuation = state.continuation else {
+        guard let box else { return }
+        let poke = box.state.withLock { state -> Bool in
+            guard state.request != nil else {
                 state.interruptPending = true
-                return nil
+                return false
             }
-            state.continuation = nil
-            return continuation
+            state.interruptRequested = true
+            return true
         }
-        waiting?.resume(returning: .interrupted)
+        if poke { box.poke() }
     }
 
-    /// Forgets an interruption that came while no wait was in progress.
-    func clearInterruption() {
-        shared.withLock { $0.interruptPending = false }
-    }
-
-    /// Cancels the sources for good (the session stops): a wait in progress ends interrupted.
+    /// Stops the thread (the session stops): a wait in progress ends interrupted.
     func cancel() {
-        guard !isCancelled else { return }
+        guard let box, !isCancelled else { return }
         isCancelled = true
-        interrupt()
-        // A suspended source must be resumed before it is cancelled, or it is never released.
-        let suspended = shared.withLock { state -> [Int] in
-            let indices = state.suspended.indices.filter { state.suspended[$0] }
-            for index in indices { state.suspended[index] = false }
-            return indices
+        box.state.withLock { $0.stopping = true }
+        box.poke()
+    }
+}
+
+/// `CLOCK_MONOTONIC` in nanoseconds.
+private func monotonicNanoseconds() -> Int64 {
+    var spec = timespec()
+    _ = clock_gettime(CLOCK_MONOTONIC, &spec)
+    return Int64(spec.tv_sec) * 1_000_000_000 + Int64(spec.tv_nsec)
+}
+
+/// A detached thread with all signals blocked: the session's signal handlers run on the
+/// threads that wait for them, never in the middle of this one's `poll`.
+enum WaitThread {
+    private final class Body: Sendable {
+        let run: @Sendable () -> Void
+        init(_ run: @escaping @Sendable () -> Void) { self.run = run }
+    }
+
+    static func start(_ run: @escaping @Sendable () -> Void) {
+        var all = sigset_t()
+        var previous = sigset_t()
+        sigfillset(&all)
+        pthread_sigmask(SIG_SETMASK, &all, &previous)
+        defer { pthread_sigmask(SIG_SETMASK, &previous, nil) }
+        var thread = pthread_t()
+        let body = Unmanaged.passRetained(Body(run)).toOpaque()
+        let started = pthread_create(&thread, nil, { raw in
+            Unmanaged<Body>.fromOpaque(raw!).takeRetainedValue().run()
+            return nil
+        }, body)
+        if started == 0 {
+            pthread_detach(thread)
+        } else {
+            Unmanaged<Body>.fromOpaque(body).release()
         }
-        for index in suspended { sources[index].resume() }
-        for source in sources { source.cancel() }
-        if !timerArmed { timer.resume() }
-        timer.cancel()
     }
 }

@@ -2,7 +2,7 @@
 // reaches the main actor. The end-to-end tests run it in tmux, one way at a time, and wait for
 // the label to change with no key pressed: what a Pilot test passes must show in a terminal.
 //
-//   curtain-hears task | detached | dispatch | stream | post | child | nothing
+//   curtain-hears task | detached | dispatch | stream | post | child | pager | nothing
 import Curtain
 import CurtainTerminal
 import Dispatch
@@ -52,6 +52,33 @@ func makeApp(way: String) -> App {
             for await line in ChildOutput.lines(of: "sleep 0.3; echo from the child") {
                 heard(line)
             }
+        }
+    case "pager":
+        // p: a pager in the foreground and back; m: a program that does not exist; k counts.
+        let path = "/tmp/curtain-hears-\(getpid()).txt"
+        let file = fopen(path, "w")
+        fputs((1...100).map { "pager line \($0)" }.joined(separator: "\n") + "\n", file)
+        fclose(file)
+        var keys = 0
+        heard("p pager · m missing · k count")
+        app.scene.bind(.character("p")) {
+            Task {
+                let status = try await app.runInForeground(["less", path])
+                heard("back from less, status \(status)")
+            }
+        }
+        app.scene.bind(.character("m")) {
+            Task {
+                do {
+                    try await app.runInForeground(["no-such-program-curtain"])
+                } catch {
+                    heard("\(error)")
+                }
+            }
+        }
+        app.scene.bind(.character("k")) {
+            keys += 1
+            heard("k pressed \(keys) times")
         }
     case "nothing":
         heard("nothing scheduled")

@@ -17,6 +17,7 @@ extension TerminalSession {
         keptFrame = nil
         if takeover.ownsTerminal { writeAll(takeover.outputDescriptor, InputModes.disable) }
         endwin()
+        if takeover.ownsTerminal { EmergencyRestore.restoreShellModes() }
         handOffSignals = HandOffSignals.install()
     }
 
@@ -39,14 +40,18 @@ struct HandOffSignals {
 
     static func install() -> HandOffSignals {
         var result = HandOffSignals()
-        for (signal, handler) in [(SIGINT, SIG_IGN), (SIGQUIT, SIG_IGN), (SIGTSTP, SIG_DFL)] {
-            var action = Glibc.sigaction()
-            action.__sigaction_handler.sa_handler = handler
-            sigemptyset(&action.sa_mask)
-            var previous = Glibc.sigaction()
-            if sigaction(signal, &action, &previous) == 0 { result.saved.append((signal, previous)) }
-        }
+        result.set(SIGINT, to: SIG_IGN)
+        result.set(SIGQUIT, to: SIG_IGN)
+        result.set(SIGTSTP, to: SIG_DFL)
         return result
+    }
+
+    private mutating func set(_ signal: Int32, to handler: __sighandler_t?) {
+        var action = Glibc.sigaction()
+        action.__sigaction_handler.sa_handler = handler
+        sigemptyset(&action.sa_mask)
+        var previous = Glibc.sigaction()
+        if sigaction(signal, &action, &previous) == 0 { saved.append((signal, previous)) }
     }
 
     func restore() {

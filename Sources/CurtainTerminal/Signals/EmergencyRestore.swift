@@ -147,6 +147,16 @@ package enum EmergencyRestore {
         raise(signal)
     }
 
+    /// Puts back the terminal modes saved before ncurses started (the shell's), without
+    /// disarming: a hand-off to a child starts from exactly what the shell had. `endwin` alone
+    /// restores the modes ncurses saved, which need not be the shell's (ISIG stayed off, and
+    /// Ctrl-Z in the child was a plain key).
+    static func restoreShellModes() {
+        let s = state
+        guard s.pointee.armed != 0, s.pointee.hasTermios else { return }
+        _ = tcsetattr(s.pointee.fileDescriptor, TCSADRAIN, &s.pointee.termios)
+    }
+
     /// Writes the reset bytes and restores the saved terminal modes, once. Async-signal-safe.
     static func restoreTerminal() {
         let s = state

@@ -234,6 +234,49 @@ import Testing
     }
 }
 
+extension AsyncLoopTests {
+    @MainActor
+    final class HandOffBackend: Backend {
+        let size = Size(width: 30, height: 5)
+        var log: [String] = []
+        private var waiting: CheckedContinuation<Event?, Never>?
+        func nextEvent(until deadline: Double?, clock: AnimationClock) async -> Event? {
+            if let deadline, deadline <= clock.now { return nil }
+            log.append("wait")
+            return await withCheckedContinuation { waiting = $0 }
+        }
+        func interruptWait() {
+            if let waiting { self.waiting = nil; waiting.resume(returning: nil) }
+        }
+        func send(_ event: Event) {
+            if let waiting { self.waiting = nil; waiting.resume(returning: event) }
+        }
+        func present(_ frame: CellBuffer) { log.append("frame") }
+        func releaseTerminal() { log.append("release") }
+        func takeTerminalBack() { log.append("take back") }
+    }
+
+    @Test func theLoopStopsReadingWhileTheTerminalIsHandedOff() async {
+        let app = App(root: Label("app"), clock: ManualClock())
+        let backend = HandOffBackend()
+        let running = Task { await app.run(on: backend) }
+        while !backend.log.contains("wait") { await Task.yield() }
+        let result = await app.withTerminalReleased { () async -> String in
+            backend.log.append("child runs")
+            for _ in 0..<20 { await Task.yield() }   // the loop gets every chance to read
+            backend.log.append("child ends")
+            return "status 0"
+        }
+        #expect(result == "status 0")
+        while backend.log.last != "wait" { await Task.yield() }
+        let handOff = Array(backend.log.drop { $0 != "release" })
+        #expect(handOff.prefix(4) == ["release", "child runs", "child ends", "take back"],
+                "nothing is read or drawn between release and take back: \(backend.log)")
+        backend.send(.key(.ctrl("c")))
+        await running.value
+    }
+}
+
 /// Posts from a thread the test does not own.
 enum DispatchQueueFree {
     static func post(_ poster: AppPoster, _ work: @escaping AppPoster.Work) {

@@ -2,7 +2,7 @@
 // reaches the main actor. The end-to-end tests run it in tmux, one way at a time, and wait for
 // the label to change with no key pressed: what a Pilot test passes must show in a terminal.
 //
-//   curtain-hears task | detached | dispatch | stream | post | child | pager | nothing
+//   curtain-hears task | detached | dispatch | stream | post | child | pager | stderr | run COMMAND | nothing
 import Curtain
 import CurtainTerminal
 import Dispatch
@@ -79,6 +79,27 @@ func makeApp(way: String) -> App {
         app.scene.bind(.character("k")) {
             keys += 1
             heard("k pressed \(keys) times")
+        }
+    case "stderr":
+        // Writes to stderr while the UI runs; c crashes with a fatalError message.
+        let line = Array("a line to stderr while the screen is ours\n".utf8)
+        _ = write(2, line, line.count)
+        heard("c crashes")
+        app.scene.bind(.character("c")) { fatalError("the upload failed: disk full") }
+    case "run":
+        // The output of a shell command, live, in a log (the benchmark's program); k counts keys.
+        let command = CommandLine.arguments.dropFirst(2).first ?? "true"
+        let log = Log(maximumLineCount: 10_000)
+        pane.setContentView(StackView(.vertical, [.fixed(label, 1), .flexible(log)]))
+        var keys = 0
+        heard("running")
+        app.scene.bind(.character("k")) {
+            keys += 1
+            heard("k pressed \(keys) times")
+        }
+        log.task {
+            for await line in ChildOutput.lines(of: command) { log.append(line) }
+            heard("the command ended")
         }
     case "nothing":
         heard("nothing scheduled")

@@ -17,7 +17,10 @@ extension TerminalSession {
         keptFrame = nil
         if takeover.ownsTerminal { writeAll(takeover.outputDescriptor, InputModes.disable) }
         endwin()
-        if takeover.ownsTerminal { EmergencyRestore.restoreShellModes() }
+        if takeover.ownsTerminal {
+            EmergencyRestore.restoreShellModes()
+            StderrCapture.pause() // the child writes to the real stderr
+        }
         handOffSignals = HandOffSignals.install()
     }
 
@@ -29,6 +32,7 @@ extension TerminalSession {
         isReleased = false
         handOffSignals?.restore()
         handOffSignals = nil
+        StderrCapture.resume()
         seenSignals = SignalWakeup.counts
         if let newSize = retakeTerminal() { queued.insert(.resize(newSize), at: 0) }
     }

@@ -166,5 +166,8 @@ package enum EmergencyRestore {
         let count = s.pointee.resetCount
         _ = withUnsafeBytes(of: &s.pointee.reset) { writeAll(fd, $0.baseAddress, count) }
         if s.pointee.hasTermios { _ = tcsetattr(fd, TCSANOW, &s.pointee.termios) }
+        // What the program wrote to stderr meanwhile (a fatalError's message among it), now
+        // that it can be read.
+        StderrCapture.finish()
     }
 }

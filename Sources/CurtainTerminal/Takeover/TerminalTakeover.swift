@@ -61,6 +61,8 @@ final class TerminalTakeover {
         }
         setlocale(LC_ALL, "")
         EmergencyRestore.arm(fileDescriptor: STDOUT_FILENO, resetBytes: probe.resetSequence + InputModes.disable)
+        // From here on, what the program writes to stderr waits for the terminal's restore.
+        StderrCapture.start()
         // The size is the terminal's own (TIOCGWINSZ), always: by default ncurses takes an
         // exported COLUMNS or LINES over it, and a shell that exported them once (or a script
         // run with `env COLUMNS=300`) would pin the screen at that size for the whole run.
@@ -155,7 +157,10 @@ final class TerminalTakeover {
         guard let screen else { return }
         curs_set(1)
         endwin()
-        if ownsTerminal { EmergencyRestore.disarm() }
+        if ownsTerminal {
+            EmergencyRestore.disarm()
+            StderrCapture.finish()
+        }
         delscreen(screen)
         self.screen = nil
         Self.running.store(false, ordering: .releasing)

@@ -49,6 +49,35 @@ struct HearsTheWorldEndToEndTests {
         #expect(end.restored, "the terminal's modes are back")
     }
 
+    /// What the program writes to stderr while the UI runs is not drawn over the frame: it is
+    /// written after the terminal is restored — on quit, on SIGTERM, and on a crash, where the
+    /// `fatalError` message comes before the runtime's crash report.
+    @Test(arguments: ["quit", "SIGTERM", "crash"])
+    func stderrWaitsForTheRestoredTerminal(ending: String) throws {
+        let run = try Run("SWIFT_BACKTRACE=interactive=no '\(DemoBinary.sibling("curtain-hears"))' stderr", columns: 70, rows: 30)
+        let running = try run.waitFor("heard: c crashes")
+        #expect(!running.contains("a line to stderr"), "nothing is drawn over the frame")
+        switch ending {
+        case "quit": try run.tmux.keys("q")
+        case "SIGTERM": kill(try #require(try run.tmux.foregroundChildPID()), SIGTERM)
+        default: try run.tmux.keys("c")
+        }
+        let end = try run.exit()
+        let screen = try run.tmux.captureHistory()
+        #expect(screen.contains("a line to stderr while the screen is ours"), "\(screen)")
+        #expect(end.restored, "the terminal's modes are back")
+        switch ending {
+        case "quit": #expect(end.status == "0")
+        case "SIGTERM": #expect(end.status == "143")
+        default:
+            #expect(end.status == "132", "SIGILL, the Swift runtime's trap")
+            let message = try #require(screen.range(of: "Fatal error: the upload failed: disk full"))
+            if let report = screen.range(of: "Program crashed") {
+                #expect(message.lowerBound < report.lowerBound, "the message comes before the crash report")
+            }
+        }
+    }
+
     /// Idle, the program's main thread is never woken: no tick, no polling (it sleeps in poll
     /// on the main queue's eventfd; the input wait's thread in poll with no timeout). The
     /// process as a whole wakes once a second once a task has resumed: libdispatch's

@@ -66,6 +66,11 @@ final class Tmux {
         try run(["capture-pane", "-p", "-e", "-N", "-t", session])
     }
 
+    /// The screen and up to 2 000 lines scrolled off above it, as plain text.
+    func captureHistory() throws -> String {
+        try run(["capture-pane", "-p", "-S", "-2000", "-t", session])
+    }
+
     /// The visible screen as plain text.
     func captureText() throws -> String {
         try run(["capture-pane", "-p", "-t", session])

@@ -1,0 +1,172 @@
+#!/usr/bin/env python3
+"""Issue 21's figures for work from outside the loop, on a release build of curtain-hears in a
+pseudo-terminal that answers like xterm (device status, device attributes, mode 2026):
+
+  1. latency: a line written to a child's output (cat of a FIFO) until it is on the pty, while
+     the app is otherwise idle (median, p99 of N lines 20 ms apart);
+  2. flood: a child writing R lines a second for S seconds into a Log of 10 000 lines: a key's
+     latency (k every 100 ms until its frame shows "k pressed N times"), frames a second
+     (device status requests, one per frame), CPU (utime+stime), peak RSS;
+  3. idle: voluntary context switches of every thread over 10 s with nothing scheduled.
+
+Usage: swift build -c release --product curtain-hears
+       scripts/measure-async.py [--binary .build/release/curtain-hears] [--rate 10000] [--seconds 10]
+"""
+import argparse, fcntl, os, re, select, statistics, struct, subprocess, sys, tempfile, termios, time
+
+ANSWERS = [(re.compile(rb"\x1b\[5n"), b"\x1b[0n"), (re.compile(rb"\x1b\[0?c"), b"\x1b[?62;22c"),
+           (re.compile(rb"\x1b\[\?2026\$p"), b"\x1b[?2026;2$y")]
+
+
+class Pty:
+    def __init__(self, argv, columns=100, rows=30):
+        master, slave = os.openpty()
+        fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", rows, columns, 0, 0))
+        env = dict(os.environ, TERM="xterm-256color", LANG="C.UTF-8", LC_ALL="C.UTF-8")
+        env.pop("NO_COLOR", None)
+        self.process = subprocess.Popen(argv, stdin=slave, stdout=slave, stderr=slave, env=env,
+                                        start_new_session=True, close_fds=True)
+        os.close(slave)
+        self.master = master
+        self.tail = b""
+        self.frames = []  # times of device status requests (one per frame)
+
+    def pump(self, timeout):
+        """Reads what the program wrote within `timeout` s, answering its queries; returns it."""
+        ready, _, _ = select.select([self.master], [], [], timeout)
+        if not ready:
+            return b""
+        try:
+            data = os.read(self.master, 1 << 16)
+        except OSError:
+            return b""
+        now = time.monotonic()
+        scan = self.tail + data
+        for pattern, answer in ANSWERS:
+            for match in pattern.finditer(scan):
+                if match.end() > len(self.tail):
+                    os.write(self.master, answer)
+                    if answer == b"\x1b[0n":
+                        self.frames.append(now)
+        self.tail = scan[-16:]
+        return data
+
+    def wait_for(self, marker, timeout=5.0):
+        end = time.monotonic() + timeout
+        seen = b""
+        while time.monotonic() < end:
+            seen = (seen + self.pump(0.05))[-4096:]
+            if marker in seen:
+                return time.monotonic()
+        raise SystemExit(f"never saw {marker!r}")
+
+    def send(self, data):
+        os.write(self.master, data)
+
+    def stop(self):
+        self.send(b"q")
+        try:
+            self.process.wait(3)
+        except subprocess.TimeoutExpired:
+            self.process.kill()
+
+
+def status(pid, field):
+    for line in open(f"/proc/{pid}/status"):
+        if line.startswith(field + ":"):
+            return int(line.split()[1])
+    return 0
+
+
+def cpu_seconds(pid):
+    fields = open(f"/proc/{pid}/stat").read().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def switches(pid):
+    total = 0
+    for task in os.listdir(f"/proc/{pid}/task"):
+        for line in open(f"/proc/{pid}/task/{task}/status"):
+            if line.startswith("voluntary_ctxt_switches:"):
+                total += int(line.split()[1])
+    return total
+
+
+def percentile(values, p):
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(round(p / 100 * (len(ordered) - 1))))]
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--binary", default=".build/release/curtain-hears")
+    parser.add_argument("--rate", type=int, default=10_000)
+    parser.add_argument("--seconds", type=float, default=10)
+    parser.add_argument("--lines", type=int, default=200)
+    args = parser.parse_args()
+
+    # 1. One line at a time from a child, the app otherwise idle.
+    fifo = os.path.join(tempfile.mkdtemp(), "lines")
+    os.mkfifo(fifo)
+    pty = Pty([args.binary, "run", f"cat {fifo}"])
+    pty.wait_for(b"running")
+    writer = os.open(fifo, os.O_WRONLY)
+    latencies = []
+    for n in range(args.lines):
+        marker = f"mark-{n:05d}".encode()
+        start = time.monotonic()
+        os.write(writer, marker + b"\n")
+        latencies.append((pty.wait_for(marker) - start) * 1000)
+        time.sleep(0.02)
+    os.close(writer)
+    pty.stop()
+    print(f"line -> screen, idle: median {statistics.median(latencies):.2f} ms, "
+          f"p99 {percentile(latencies, 99):.2f} ms, max {max(latencies):.2f} ms ({args.lines} lines)")
+
+    # 2. A flood, with keys.
+    script = (f"import sys,time\nr={args.rate}\nend=time.time()+{args.seconds}\nn=0\n"
+              "while time.time()<end:\n t=time.time()\n for _ in range(r//100):\n"
+              "  n+=1; sys.stdout.write(f'line {n} of the flood, some text to wrap and style\\n')\n"
+              " sys.stdout.flush(); time.sleep(max(0, 0.01-(time.time()-t)))\n")
+    path = os.path.join(tempfile.mkdtemp(), "flood.py")
+    open(path, "w").write(script)
+    pty = Pty([args.binary, "run", f"python3 {path}"])
+    pty.wait_for(b"running")
+    pid = pty.process.pid
+    cpu_before, started = cpu_seconds(pid), time.monotonic()
+    key_latencies, presses = [], 0
+    while time.monotonic() - started < args.seconds - 0.5:
+        presses += 1
+        start = time.monotonic()
+        pty.send(b"k")
+        key_latencies.append((pty.wait_for(f"k pressed {presses} times".encode()) - start) * 1000)
+        end = start + 0.1
+        while time.monotonic() < end:
+            pty.pump(max(0, end - time.monotonic()))
+    elapsed = time.monotonic() - started
+    cpu = cpu_seconds(pid) - cpu_before
+    frames = [t for t in pty.frames if t >= started]
+    peak = status(pid, "VmHWM") / 1024
+    pty.stop()
+    print(f"flood {args.rate} lines/s for {args.seconds:.0f} s: key -> frame median "
+          f"{statistics.median(key_latencies):.1f} ms, p99 {percentile(key_latencies, 99):.1f} ms "
+          f"({presses} keys); {len(frames) / elapsed:.1f} frames/s; CPU {100 * cpu / elapsed:.1f} % of a core; "
+          f"peak RSS {peak:.1f} MiB")
+
+    # 3. Idle.
+    pty = Pty([args.binary, "nothing"])
+    pty.wait_for(b"nothing scheduled")
+    deadline = time.monotonic() + 2
+    while time.monotonic() < deadline:
+        pty.pump(0.1)
+    pid = pty.process.pid
+    before = switches(pid)
+    deadline = time.monotonic() + 10
+    while time.monotonic() < deadline:
+        pty.pump(0.5)
+    print(f"idle, nothing scheduled: {switches(pid) - before} wake-ups in 10 s over all threads")
+    pty.stop()
+
+
+if __name__ == "__main__":
+    main()

@@ -14,6 +14,11 @@ Usage: swift build -c release --product curtain-hears
 """
 import argparse, fcntl, os, re, select, statistics, struct, subprocess, sys, tempfile, termios, time
 
+try:
+    import pyte
+except ImportError:  # pragma: no cover
+    raise SystemExit("needs pyte: pip install pyte")
+
 ANSWERS = [(re.compile(rb"\x1b\[5n"), b"\x1b[0n"), (re.compile(rb"\x1b\[0?c"), b"\x1b[?62;22c"),
            (re.compile(rb"\x1b\[\?2026\$p"), b"\x1b[?2026;2$y")]
 
@@ -28,6 +33,10 @@ class Pty:
                                         start_new_session=True, close_fds=True)
         os.close(slave)
         self.master = master
+        # The screen as a terminal shows it: a frame sends only the cells that changed, so a
+        # line's text need not appear whole in the bytes.
+        self.screen = pyte.Screen(columns, rows)
+        self.stream = pyte.ByteStream(self.screen)
         self.tail = b""
         self.frames = []  # times of device status requests (one per frame)
 
@@ -49,16 +58,17 @@ class Pty:
                     if answer == b"\x1b[0n":
                         self.frames.append(now)
         self.tail = scan[-16:]
+        self.stream.feed(data)
         return data
 
     def wait_for(self, marker, timeout=5.0):
+        """The time the screen first showed `marker`."""
+        text = marker.decode()
         end = time.monotonic() + timeout
-        seen = b""
         while time.monotonic() < end:
-            seen = (seen + self.pump(0.05))[-4096:]
-            if marker in seen:
+            if self.pump(0.05) and any(text in line for line in self.screen.display):
                 return time.monotonic()
-        raise SystemExit(f"never saw {marker!r}")
+        raise SystemExit(f"never saw {marker!r}:\n" + "\n".join(self.screen.display))
 
     def send(self, data):
         os.write(self.master, data)

@@ -27,6 +27,8 @@ final class DescriptorWait {
     /// A wait handed to the thread: until when (`CLOCK_MONOTONIC` nanoseconds, nil: no limit),
     /// and whom to tell.
     private struct Request {
+        /// Tells one wait from the next: the thread resumes only the wait it polled for.
+        let id: Int
         let deadline: Int64?
         let continuation: CheckedContinuation<Outcome, Never>
     }
@@ -34,8 +36,7 @@ final class DescriptorWait {
     /// What the waiting task, the thread and interrupters share.
     private struct Shared {
         var request: Request?
-        /// An interruption for the request being served.
-        var interruptRequested = false
+        var nextRequestID = 0
         /// An interruption that came while no wait was in progress: the next wait ends at once.
         var interruptPending = false
         var stopping = false
@@ -71,11 +72,11 @@ final class DescriptorWait {
             let control = watched.count - 1
             var idle = [pollfd(fd: controlRead, events: Int16(POLLIN), revents: 0)]
             while true {
-                let next = state.withLock { state -> (stop: Bool, deadline: Int64??) in
-                    (state.stopping, state.request.map { $0.deadline })
+                let next = state.withLock { state -> (stop: Bool, request: (id: Int, deadline: Int64?)?) in
+                    (state.stopping, state.request.map { ($0.id, $0.deadline) })
                 }
                 if next.stop { break }
-                guard let deadline = next.deadline else {
+                guard let (id, deadline) = next.request else {
                     idle[0].revents = 0
                     _ = poll(&idle, 1, -1)
                     drainControl()
@@ -90,15 +91,15 @@ final class DescriptorWait {
                     if watched[control].revents != 0 { drainControl() }
                     if watched[..<control].contains(where: { $0.revents != 0 }) { outcome = .readable }
                 }
-                let finished = state.withLock { state -> CheckedContinuation<Outcome, Never>?? in
-                    if state.stopping || state.interruptRequested { outcome = .interrupted }
-                    guard let chosen = outcome, let request = state.request else { return .none }
+                // The wait polled for may be over (interrupted, or a new one began): then the
+                // outcome is stale and the next turn polls for whatever waits now.
+                let finished = state.withLock { state -> CheckedContinuation<Outcome, Never>? in
+                    guard let chosen = outcome, let request = state.request, request.id == id else { return nil }
                     state.request = nil
-                    state.interruptRequested = false
                     if chosen != .interrupted { state.wakeCount += 1 }
-                    return .some(request.continuation)
+                    return request.continuation
                 }
-                if case .some(let continuation?) = finished, let outcome { continuation.resume(returning: outcome) }
+                if let finished, let outcome { finished.resume(returning: outcome) }
             }
             close(controlRead)
             close(controlWrite)
@@ -148,35 +149,42 @@ final class DescriptorWait {
                     state.interruptPending = false
                     return true
                 }
-                state.request = Request(deadline: monotonicDeadline, continuation: continuation)
-                state.interruptRequested = false
+                state.nextRequestID += 1
+                state.request = Request(id: state.nextRequestID, deadline: monotonicDeadline, continuation: continuation)
                 return false
             }
             if interruptedAlready { continuation.resume(returning: .interrupted) } else { box.poke() }
         }
     }
 
-    /// Ends the wait in progress with ``Outcome/interrupted``, or the next one at once.
-    /// Callable from any thread.
+    /// Ends the wait in progress with ``Outcome/interrupted`` — at once, from the calling
+    /// thread, with no hop through the waiting thread — or the next one. Callable from any thread.
     nonisolated func interrupt() {
         guard let box else { return }
-        let poke = box.state.withLock { state -> Bool in
-            guard state.request != nil else {
+        let interrupted = box.state.withLock { state -> CheckedContinuation<Outcome, Never>? in
+            guard let request = state.request else {
                 state.interruptPending = true
-                return false
+                return nil
             }
-            state.interruptRequested = true
-            return true
+            state.request = nil
+            return request.continuation
         }
-        if poke { box.poke() }
+        guard let interrupted else { return }
+        box.poke() // the thread stops polling for the wait that ended
+        interrupted.resume(returning: .interrupted)
     }
 
     /// Stops the thread (the session stops): a wait in progress ends interrupted.
     func cancel() {
         guard let box, !isCancelled else { return }
         isCancelled = true
-        box.state.withLock { $0.stopping = true }
+        let waiting = box.state.withLock { state -> CheckedContinuation<Outcome, Never>? in
+            state.stopping = true
+            defer { state.request = nil }
+            return state.request?.continuation
+        }
         box.poke()
+        waiting?.resume(returning: .interrupted)
     }
 }
 

@@ -55,7 +55,8 @@ func makeApp(way: String) -> App {
             }
         }
     case "pager":
-        // p: a pager in the foreground and back; m: a program that does not exist; k counts.
+        // p: a pager in the foreground and back; m: a program that does not exist; x: a child that
+        // leaves the terminal odd; k counts.
         let path = "/tmp/curtain-hears-\(getpid()).txt"
         let file = fopen(path, "w")
         fputs((1...100).map { "pager line \($0)" }.joined(separator: "\n") + "\n", file)
@@ -75,6 +76,13 @@ func makeApp(way: String) -> App {
                 } catch {
                     heard("\(error)")
                 }
+            }
+        }
+        app.scene.bind(.character("x")) {
+            // A child that leaves the terminal odd: the alternate screen, mouse reports, no echo.
+            Task {
+                let status = try await app.runInForeground(["sh", "-c", "printf '\\033[?1049h\\033[?1000h'; stty -echo; exit 3"])
+                heard("back from a rude child, status \(status)")
             }
         }
         app.scene.bind(.character("k")) {

@@ -43,6 +43,13 @@ struct HearsTheWorldEndToEndTests {
         try run.tmux.keys("m")
         let missing = try run.waitFor("no-such-program-curtain: command not found")
         #expect(missing.contains("┌─ curtain-hears"))
+        // A child that leaves the alternate screen on, mouse reports on and echo off: the app
+        // takes its own modes back, repaints, and its keys still work.
+        try run.tmux.keys("x")
+        let afterRude = try run.waitFor("back from a rude child, status 3")
+        #expect(afterRude.contains("┌─ curtain-hears"))
+        try run.tmux.keys("k")
+        try run.waitFor("k pressed 3 times")
         try run.tmux.keys("q")
         let end = try run.exit()
         #expect(end.status == "0")

@@ -269,6 +269,12 @@ public final class Scene {
         for controller in presentations {
             if let deadline = autoDismissDeadline(of: controller), now >= deadline { dismiss(controller, reason: .timedOut) }
         }
+        // A presentation someone awaits goes with the view it was presented from: nobody is
+        // left to answer it for.
+        for controller in presentations where !controller.dismissalWaiters.isEmpty {
+            if let view = controller.presentingView, isOnScreen(view) { continue }
+            dismiss(controller, reason: .cancelled)
+        }
         beforeEachFrame?()
         if needsLayout, !isBelowMinimumSize { layout() }
         var removed = false

@@ -150,6 +150,21 @@ import Testing
         #expect(!pilot.text.contains("Stop?"), "the alert went with the task")
     }
 
+    @Test func anAwaitedConfirmationEndsWhenItsPresentingViewGoes() async {
+        let (app, pane, label) = makeApp()
+        let pilot = Pilot(app, size: Size(width: 40, height: 10))
+        var choice: AlertChoice?
+        Task {
+            choice = await app.scene.confirm(AlertController(message: "Delete?", actions: [AlertAction("Delete")]), from: label)
+        }
+        await pilot.settle()
+        #expect(pilot.text.contains("Delete?"))
+        pane.setContentView(Label("something else"))
+        await pilot.settle()
+        guard case .cancelled? = choice else { Issue.record("the presenting view left: .cancelled, got \(String(describing: choice))"); return }
+        #expect(!pilot.text.contains("Delete?"))
+    }
+
     @Test func aTaskErrorIsShownAsAnErrorNotification() async {
         struct UploadFailed: Error, CustomStringConvertible { var description: String { "upload failed: disk full" } }
         let (app, _, label) = makeApp()

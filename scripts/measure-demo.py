@@ -26,7 +26,7 @@ def spawn(argv, columns=80, rows=24):
     os.close(slave)
     return process, master, start
 
-QUERY = b"\x1b[?2026$p\x1b[c"
+QUERY_PARTS = (b"\x1b[?2026$p", b"\x1b[c")
 # What xterm answers: it knows mode 2026 (reset) and is a VT220-class terminal.
 ANSWER = b"\x1b[?2026;2$y\x1b[?62;22c"
 # Device status requests (one at start, one after every frame: issue 16) and their answer.
@@ -49,7 +49,10 @@ def read_until(master, predicate, timeout=10.0):
             if not chunk:
                 break
             output += chunk
-            if not answered and QUERY in output:
+            # The start-up questions: the mode 2026 query and the device attributes request,
+            # with the OSC 10/11 colour questions between them since c687891 (left
+            # unanswered, as many terminals do; the device attributes answer ends the wait).
+            if not answered and all(part in output for part in QUERY_PARTS):
                 answered = True
                 os.write(master, STATUS_ANSWER * output.count(STATUS) + ANSWER)
             elif answered:

@@ -19,6 +19,7 @@ let package = Package(
         // The two example programs.
         .executable(name: "curtain-browser", targets: ["curtain-browser"]),
         .executable(name: "curtain-chat", targets: ["curtain-chat"]),
+        .executable(name: "curtain-procs", targets: ["curtain-procs"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
@@ -26,6 +27,8 @@ let package = Package(
         .package(url: "https://github.com/pointfreeco/swift-snapshot-testing", from: "1.19.7"),
         // `swift package generate-documentation --target Curtain` (the DocC catalog).
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
+        // curtain-procs starts and streams its children with it.
+        .package(url: "https://github.com/swiftlang/swift-subprocess", from: "1.0.2"),
     ],
     targets: [
         .systemLibrary(
@@ -77,6 +80,10 @@ let package = Package(
         // Example programs: each a complete program on the public API alone.
         .executableTarget(name: "curtain-browser", dependencies: ["Curtain", "CurtainTerminal"]),
         .executableTarget(name: "curtain-chat", dependencies: ["Curtain", "CurtainTerminal"]),
+        .executableTarget(
+            name: "curtain-procs",
+            dependencies: ["Curtain", "CurtainTerminal", .product(name: "Subprocess", package: "swift-subprocess")]
+        ),
         // Work from outside the loop, each way a program reaches the main actor: the end-to-end
         // tests' program (not a product).
         .executableTarget(name: "curtain-hears", dependencies: ["Curtain", "CurtainTerminal"]),
@@ -107,7 +114,7 @@ let package = Package(
         .testTarget(name: "CurtainTerminalTests", dependencies: ["CurtainTerminal", "CNcurses", "CurtainTestSupport"]),
         .testTarget(
             name: "CurtainDemoTests",
-            dependencies: ["CurtainDemoKit", "CurtainTesting", "curtain-demo", "curtain-browser", "curtain-chat", "curtain-hears", "CurtainTestSupport"]
+            dependencies: ["CurtainDemoKit", "CurtainTesting", "curtain-demo", "curtain-browser", "curtain-chat", "curtain-hears", "curtain-procs", "CurtainTestSupport"]
         ),
     ],
     swiftLanguageModes: [.v6]

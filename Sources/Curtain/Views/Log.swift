@@ -58,6 +58,9 @@ open class Log: View {
     /// The number of lines the log holds.
     public var lineCount: Int { lines.count }
 
+    /// The lines the log holds, oldest first: to save them or page them.
+    public var texts: [String] { lines.texts }
+
     /// The rows of the wheel's one step.
     public static let wheelStep = 3
 

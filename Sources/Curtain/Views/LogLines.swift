@@ -35,6 +35,9 @@ struct LogLines {
 
     subscript(id: Int) -> Line { storage[head + id - firstID] }
 
+    /// The kept lines' text, oldest first.
+    var texts: [String] { storage[head...].map(\.text) }
+
     mutating func append(_ line: Line) { storage.append(line) }
 
     /// Drops the `n` oldest lines.

@@ -87,7 +87,10 @@ package enum EmergencyRestore {
         s.pointee.armed = 1
         if !atExitRegistered {
             atExitRegistered = true
-            atexit { EmergencyRestore.restoreTerminal() }
+            atexit {
+                EmergencyRestore.restoreTerminal()
+                ChildProcessGroups.hangUpAll()
+            }
         }
         for signal in signals { install(signal) }
     }
@@ -131,6 +134,7 @@ package enum EmergencyRestore {
     /// into the restored terminal. It ends the process with the default action instead.
     private static func handle(_ signal: Int32, sentByAnotherProcess: Bool) {
         restoreTerminal()
+        ChildProcessGroups.hangUpAll()
         guard signal > 0, signal <= SavedSignalActions.highestSignal else { return }
         if isTrap(signal), !sentByAnotherProcess {
             state.pointee.actions.restore(signal)

@@ -1,0 +1,147 @@
+// curtain-procs: runs commands side by side, their output live (mprocs, overmind, concurrently).
+//   curtain-procs 'make test' 'sleep 3; echo done' …     or     curtain-procs --file Procfile
+// Left, the commands with their state and run time; right, the selected one's output. Enter
+// starts or restarts, x stops (asking first), a starts all, X stops all, p pages the output in
+// $PAGER (less -R), q quits (asking while anything runs). Every child runs in a process group
+// of its own and none outlives the program (Proc.swift, ChildProcessGroups).
+import Curtain
+import CurtainTerminal
+import Foundation
+
+@MainActor
+final class Procs {
+    let app: App
+    let procs: [Proc]
+    let list = ListView()
+    let listPane = PaneView(title: "Commands")
+    let outputPane = PaneView(title: "")
+    private var ticker: SceneTimer?
+    private var frame = 0
+    static let spinner = ["⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧", "⠇", "⠏"]
+
+    init(_ entries: [CommandList.Entry], clock: AnimationClock = SystemClock()) {
+        procs = entries.map { Proc(name: $0.name, command: $0.command, scrollback: 10_000) }
+        listPane.setContentView(list)
+        let panes = GridView(columns: 2, rows: 1, panes: [listPane, outputPane], minimumPaneSize: Size(width: 20, height: 5))
+        let keys = Label("Enter start · x stop · a all · X stop all · p pager · q quit", role: \.helpBar, lineBreak: .truncate)
+        app = App(root: StackView(.vertical, [.flexible(panes), .fixed(keys, 1)]), clock: clock)
+        app.scene.minimumSize = Size(width: 44, height: 8)
+        app.scene.tooSmallView.hint = "q quits"
+        list.onSelect = { [unowned self] _ in showSelected() }
+        list.onActivate = { [unowned self] _ in restart(selected) }
+        app.scene.bind(.character("x")) { [unowned self] in Task { await askToStop(selected) } }
+        app.scene.bind(.character("a")) { [unowned self] in procs.filter { !$0.isRunning }.forEach(start) }
+        app.scene.bind(.character("X")) { [unowned self] in procs.forEach { $0.stop(in: app.scene) } }
+        app.scene.bind(.character("p")) { [unowned self] in Task { await page(selected) } }
+        app.scene.bind(.character("q")) { [unowned self] in Task { await askToQuit() } }
+        for proc in procs { proc.onChange = { [unowned self] in changed($0) } }
+        app.scene.focus(list)
+        refreshList()
+        showSelected()
+    }
+
+    var selected: Proc { procs[list.selectedIndex ?? 0] }
+
+    func start(_ proc: Proc) { proc.start(clock: app.clock) }
+
+    /// Starts `proc`, or stops it and starts it again once it ended (a spinner toast meanwhile).
+    func restart(_ proc: Proc) {
+        guard proc.isRunning else { return start(proc) }
+        let toast = ToastPresentationController(presentedView: Label("Restarting \(proc.name)…", border: true))
+        app.scene.present(toast, from: outputPane)
+        proc.stop(in: app.scene)
+        Task {
+            await proc.finished()
+            app.scene.dismiss(toast)
+            start(proc)
+        }
+    }
+
+    func askToStop(_ proc: Proc) async {
+        guard proc.isRunning else { return }
+        let alert = AlertController(title: "Stop", message: "Stop \(proc.name) (\(proc.command))?", actions: [
+            AlertAction("Stop", shortcut: "y", role: .destructive), AlertAction("Keep running", shortcut: "n", role: .cancel)])
+        if case .chosen(let action) = await app.scene.confirm(alert, from: list), action.role == .destructive {
+            proc.stop(in: app.scene)
+        }
+    }
+
+    func askToQuit() async {
+        let running = procs.filter(\.isRunning)
+        if !running.isEmpty {
+            let alert = AlertController(title: "Quit", message: "\(running.count) still running: stop them and quit?", actions: [
+                AlertAction("Stop and quit", shortcut: "y", role: .destructive), AlertAction("Cancel", shortcut: "n", role: .cancel)])
+            guard case .chosen(let action) = await app.scene.confirm(alert, from: list), action.role == .destructive else { return }
+            for proc in running { proc.stop(in: app.scene) }
+            for proc in running { await proc.finished() }
+        }
+        app.quit()
+    }
+
+    /// The output in $PAGER (less -R by default), through the terminal hand-off.
+    func page(_ proc: Proc) async {
+        let path = NSTemporaryDirectory() + "curtain-procs-\(getpid())-\(proc.name).log"
+        defer { unlink(path) }
+        guard FileManager.default.createFile(atPath: path, contents: Data((proc.log.texts.joined(separator: "\n") + "\n").utf8)) else {
+            app.scene.notify("cannot write \(path)", severity: .error)
+            return
+        }
+        let pager = ProcessInfo.processInfo.environment["PAGER"].flatMap { $0.isEmpty ? nil : $0 } ?? "less -R"
+        do {
+            try await app.runInForeground(["/bin/sh", "-c", "\(pager) \"$0\"", path])
+        } catch {
+            app.scene.notify("\(error)", title: "Pager", severity: .error)
+        }
+    }
+
+    func changed(_ proc: Proc) {
+        refreshList()
+        if !proc.isRunning, proc.state != .idle {
+            let (text, failed) = proc.outcome
+            app.scene.notify(text, severity: failed ? .error : .information, duration: 4, in: outputPane)
+        }
+        // The spinner and the times tick only while something runs: idle, nothing is scheduled.
+        let anyRunning = procs.contains(where: \.isRunning)
+        if anyRunning, ticker == nil {
+            ticker = app.scene.scheduleTimer(after: 0.1, repeatingEvery: 0.1) { [unowned self] in
+                frame += 1
+                refreshList()
+            }
+        } else if !anyRunning {
+            ticker?.cancel()
+            ticker = nil
+        }
+    }
+
+    func refreshList() {
+        let spinner = Self.spinner[frame % Self.spinner.count]
+        list.items = procs.map { $0.summary(now: app.clock.now, spinner: spinner) }
+    }
+
+    func showSelected() {
+        outputPane.title = "\(selected.name): \(selected.command)"
+        outputPane.setContentView(selected.log)
+    }
+
+    /// After the loop: whatever still runs (Ctrl-C, the end of input) gets SIGTERM, then SIGKILL.
+    func stopEverything() {
+        let groups = procs.compactMap(\.group)
+        for group in groups { kill(-group, SIGTERM); kill(-group, SIGCONT) }
+        let deadline = Date().addingTimeInterval(3)
+        while groups.contains(where: { kill(-$0, 0) == 0 }), Date() < deadline { usleep(20_000) }
+        for group in groups where kill(-group, 0) == 0 { kill(-group, SIGKILL) }
+    }
+}
+
+do {
+    let entries = try CommandList.parse(arguments: Array(CommandLine.arguments.dropFirst())) { try? String(contentsOfFile: $0, encoding: .utf8) }
+    MainActor.assumeIsolated {
+        let procs = Procs(entries)
+        procs.procs.forEach(procs.start)
+        procs.app.runInTerminal(programName: "curtain-procs")
+        procs.stopEverything()
+    }
+} catch {
+    FileHandle.standardError.write(Data("curtain-procs: \(error.message)\n".utf8))
+    exit(2)
+}

@@ -151,6 +151,18 @@ final class Tmux {
         throw TmuxError(message: "timed out waiting for the screen; last screen:\n\(plain(last))")
     }
 
+    /// The first screen that meets `condition`, changing or not (a spinner never holds still).
+    func waitUntil(timeout: Double = 20, _ condition: (String) -> Bool) throws -> String {
+        let deadline = Date().addingTimeInterval(timeout)
+        var last = ""
+        while Date() < deadline {
+            last = try captureText()
+            if condition(last) { return last }
+            usleep(40_000)
+        }
+        throw TmuxError(message: "timed out waiting for the screen; last screen:\n\(last)")
+    }
+
     /// Waits until the screen stops changing for a while (animations finished). The elapsed-time
     /// pane changes once a second, so "still" means unchanged for 0.4 s apart from that.
     func waitStill(timeout: Double = 20, ignoring ignored: (String) -> String = { $0 }) throws -> String {

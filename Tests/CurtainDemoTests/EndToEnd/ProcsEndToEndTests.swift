@@ -1,0 +1,120 @@
+import Foundation
+import Testing
+
+/// curtain-procs in a real terminal (tmux), as a user runs it: output streams, a failure is
+/// told, a stop asks first, the pager takes the terminal and gives it back, a resize while
+/// output streams, and no child outlives the program however it ends.
+@Suite(.serialized, .enabled(if: DemoBinary.canRunEndToEnd, "needs tmux and the built examples"))
+struct ProcsEndToEndTests {
+    typealias Run = ExamplesEndToEndTests.Run
+
+    var binary: String { DemoBinary.sibling("curtain-procs") }
+
+    /// Processes whose command line contains `marker` (children and grandchildren).
+    func survivors(_ marker: String) -> [String] {
+        let ids = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
+        return ids.filter { $0.allSatisfy(\.isNumber) }.compactMap { id in
+            guard let raw = FileManager.default.contents(atPath: "/proc/\(id)/cmdline") else { return nil }
+            let line = String(decoding: raw.map { $0 == 0 ? 32 : $0 }, as: UTF8.self)
+            return line.contains(marker) && !line.contains("curtain-procs") ? line : nil
+        }
+    }
+
+    /// Waits for `text` to show (or go), without waiting for the screen to hold still: the
+    /// spinner turns ten times a second while anything runs.
+    @discardableResult
+    func see(_ run: Run, _ text: String, present: Bool = true) throws -> String {
+        try run.tmux.waitUntil { $0.contains(text) == present }
+    }
+
+    @Test func streamsTellsAFailureStopsWithAConfirmationPagesAndQuits() throws {
+        let run = try Run("'\(binary)' 'for i in 1 2 3; do echo tick $i; sleep 0.2; done' 'echo broken; exit 3' 'sleep 47'",
+                          columns: 100, rows: 20)
+        try see(run, "tick 3")
+        try see(run, "2 exited 3")
+        let told = try see(run, "1 exited 0")
+        #expect(told.contains("✓") && told.contains("✗"), "states in the list: \(told)")
+        // x on the running one asks first; n keeps it.
+        try run.tmux.keys("Down", "Down", "x")
+        try see(run, "Stop 3 (sleep 47)?")
+        try run.tmux.keys("n")
+        try see(run, "Stop 3 (sleep 47)?", present: false)
+        #expect(!survivors("sleep 47").isEmpty, "kept running")
+        try run.tmux.keys("x")
+        try see(run, "Stop 3 (sleep 47)?")
+        try run.tmux.keys("y")
+        try see(run, "3 killed by signal 15")
+        #expect(survivors("sleep 47").isEmpty)
+        // The first command's output in the pager, then back.
+        try run.tmux.keys("Up", "Up", "p")
+        let paged = try see(run, "tick 2")
+        #expect(!paged.contains("┌─ Commands"), "less has the screen")
+        try run.tmux.keys("q")
+        try see(run, "┌─ Commands")
+        try run.tmux.keys("q")
+        let end = try run.exit()
+        #expect(end.status == "0")
+        #expect(end.restored)
+    }
+
+    @Test func aResizeWhileOutputStreamsKeepsTheNewestLine() throws {
+        let run = try Run("'\(binary)' 'i=0; while [ $i -lt 400 ]; do i=$((i+1)); echo line $i; sleep 0.005; done; echo all-done'",
+                          columns: 100, rows: 20)
+        try see(run, "line 5")
+        try run.tmux.resize(columns: 70, rows: 14)
+        try run.tmux.resize(columns: 110, rows: 24)
+        try see(run, "1 exited 0")
+        // The notification covers the log's newest rows until it goes (issue 22, item 4).
+        let screen = try see(run, "1 exited 0", present: false)
+        #expect(screen.contains("all-done"), "the newest line shows after the resizes:\n\(screen)")
+        try run.tmux.keys("q")
+        #expect(try run.exit().status == "0")
+    }
+
+    @Test(arguments: ["quit", "ctrl-c", "SIGTERM", "SIGHUP"])
+    func noChildOutlivesTheProgram(ending: String) throws {
+        let run = try Run("'\(binary)' 'sleep 61' 'sh -c \"sleep 62 & sleep 63\"'", columns: 100, rows: 20)
+        try see(run, "sleep 61")
+        for _ in 0..<50 where survivors("sleep 6").count < 3 { usleep(50_000) }
+        #expect(survivors("sleep 6").count >= 3, "three sleeps, one forked by a command")
+        switch ending {
+        case "quit":
+            try run.tmux.keys("q")
+            try see(run, "2 still running")
+            try run.tmux.keys("y")
+        case "ctrl-c": try run.tmux.keys("C-c")
+        default:
+            let pid = try #require(try run.tmux.foregroundChildPID())
+            kill(pid, ending == "SIGTERM" ? SIGTERM : SIGHUP)
+        }
+        _ = try run.exit()
+        for _ in 0..<80 where !survivors("sleep 6").isEmpty { usleep(50_000) }
+        #expect(survivors("sleep 6").isEmpty, "left running: \(survivors("sleep 6"))")
+    }
+
+    @Test func aMalformedProcfileIsAnErrorWithItsLine() throws {
+        let directory = FileManager.default.temporaryDirectory.path
+        let good = directory + "/procs-good-\(getpid())"
+        try "# a comment\n\nweb: echo serving\nbad line without a colon\n".write(toFile: good, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(atPath: good) }
+        let empty = directory + "/procs-empty-\(getpid())"
+        try "# nothing\n".write(toFile: empty, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(atPath: empty) }
+        for (arguments, message) in [([ "--file", good], "\(good):4: expected 'name: command'"),
+                                     (["--file", empty], "\(empty): no 'name: command' line"),
+                                     (["--file", "/nonexistent/Procfile"], "/nonexistent/Procfile: cannot be read"),
+                                     ([], "usage: curtain-procs")] {
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: binary)
+            process.arguments = arguments
+            let errors = Pipe()
+            process.standardError = errors
+            process.standardOutput = Pipe()
+            try process.run()
+            process.waitUntilExit()
+            let text = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            #expect(process.terminationStatus == 2)
+            #expect(text.contains(message), "\(arguments): \(text)")
+        }
+    }
+}

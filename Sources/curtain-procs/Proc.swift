@@ -52,8 +52,9 @@ final class Proc {
                     let pid = execution.processIdentifier.value
                     self.group = pid
                     ChildProcessGroups.add(pid)
-                    for try await line in execution.standardOutput.strings(bufferingPolicy: .maxLineLength(64 * 1024)) {
-                        self.log.append(line.hasSuffix("\r") ? String(line.dropLast()) : line)
+                    var splitter = LineSplitter()
+                    for try await chunk in execution.standardOutput {
+                        self.log.append(contentsOf: chunk.withUnsafeBytes { splitter.feed($0) })
                     }
                 }
                 switch result.terminationStatus {
@@ -63,7 +64,18 @@ final class Proc {
             } catch {
                 outcome = .failed("\(error)")
             }
-            if let group { ChildProcessGroups.remove(group) }
+            if let group {
+                // Processes the command started and left behind (`cmd &`) end with it: told,
+                // then stopped like the command would have been.
+                if kill(-group, 0) == 0 {
+                    log.append("(processes it started were still running: stopped)")
+                    kill(-group, SIGTERM)
+                    kill(-group, SIGCONT)
+                    try? await Task.sleep(for: .seconds(3))
+                    kill(-group, SIGKILL)
+                }
+                ChildProcessGroups.remove(group)
+            }
             group = nil
             killTimer?.cancel()
             duration = started.map { clock.now - $0 }

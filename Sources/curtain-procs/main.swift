@@ -88,7 +88,10 @@ final class Procs {
         }
         let pager = ProcessInfo.processInfo.environment["PAGER"].flatMap { $0.isEmpty ? nil : $0 } ?? "less -R"
         do {
-            try await app.runInForeground(["/bin/sh", "-c", "\(pager) \"$0\"", path])
+            // 127: the shell did not find it (its message went to the shell's screen, gone now).
+            if try await app.runInForeground(["/bin/sh", "-c", "\(pager) \"$0\"", path]) == 127 {
+                app.scene.notify("PAGER '\(pager)' was not found", title: "Pager", severity: .error)
+            }
         } catch {
             app.scene.notify("\(error)", title: "Pager", severity: .error)
         }

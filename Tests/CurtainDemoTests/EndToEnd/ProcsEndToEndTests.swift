@@ -92,6 +92,53 @@ struct ProcsEndToEndTests {
         #expect(survivors("sleep 6").isEmpty, "left running: \(survivors("sleep 6"))")
     }
 
+    /// Children that misbehave: every outcome is visible and the terminal is never written raw.
+    @Test func misbehavingChildrenAreShownSafely() throws {
+        let run = try Run("'\(binary)' \"printf 'bad \\\\377 utf8\\\\n'; printf 'nul\\\\000byte\\\\n'; printf 'esc \\\\033[2J\\\\033]0;PWN\\\\007 title\\\\n'\" "
+                          + "\"head -c 1000000 /dev/zero | tr '\\\\0' x; echo; echo after-big\" "
+                          + "\"printf 'no newline at all'; sleep 30\" 'no-such-command-xyz' "
+                          + "\"trap '' TERM; echo ignoring; while :; do sleep 0.1; done\" "
+                          + "\"sh -c 'sleep 64 &'; echo forked\"", columns: 110, rows: 24)
+        let first = try see(run, "esc ␛[2J␛]0;PWN␇ title")
+        #expect(first.contains("bad � utf8") && first.contains("nul␀byte"), "\(first)")
+        let title = try run.tmux.run(["display-message", "-p", "-t", run.tmux.session, "#{pane_title}"])
+        #expect(!title.contains("PWN"), "the child's OSC never reached the terminal")
+        try run.tmux.keys("Down")
+        try see(run, "after-big")
+        try run.tmux.keys("Down")
+        try see(run, "no newline at all")
+        try run.tmux.keys("Down")
+        try see(run, "no-such-command-xyz: not found")
+        try see(run, "4 exited 127")
+        // A child that ignores SIGTERM is killed 3 s later.
+        try run.tmux.keys("Down", "x")
+        try see(run, "Stop 5")
+        try run.tmux.keys("y")
+        try see(run, "5 killed by signal 9")
+        // One that forks a child of its own and exits: what it left behind is told and stopped.
+        try run.tmux.keys("Down")
+        try see(run, "(processes it started were still running: stopped)")
+        for _ in 0..<80 where !survivors("sleep 64").isEmpty { usleep(50_000) }
+        #expect(survivors("sleep 64").isEmpty)
+        try run.tmux.keys("q")
+        try see(run, "still running")
+        try run.tmux.keys("y")
+        #expect(try run.exit().restored)
+        for _ in 0..<60 where !survivors("sleep 30").isEmpty { usleep(50_000) }
+        #expect(survivors("sleep 30").isEmpty)
+    }
+
+    /// $PAGER unset pages with less; one that does not exist is told, the screen kept.
+    @Test func aMissingPagerIsTold() throws {
+        let run = try Run("PAGER=no-such-pager-xyz '\(binary)' 'echo hello'", columns: 100, rows: 20)
+        try see(run, "1 exited 0")
+        try run.tmux.keys("p")
+        let told = try see(run, "PAGER 'no-such-pager-xyz' was not found")
+        #expect(told.contains("┌─ Commands"))
+        try run.tmux.keys("q")
+        #expect(try run.exit().status == "0")
+    }
+
     @Test func aMalformedProcfileIsAnErrorWithItsLine() throws {
         let directory = FileManager.default.temporaryDirectory.path
         let good = directory + "/procs-good-\(getpid())"

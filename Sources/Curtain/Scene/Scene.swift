@@ -234,6 +234,9 @@ public final class Scene {
 
     private func autoDismissDeadline(of controller: PresentationController) -> Double? {
         guard controller.state == .presented, let delay = controller.autoDismissDelay else { return nil }
+        // Collapsed into its stack's "+N more" line it cannot be read: its time waits, and
+        // starts again when it is shown (``stackPresentations(now:)``).
+        if controller.stackVisibility.target == 0 { return nil }
         if let focused = focusedView, controller.presentedView.isAncestor(of: focused) { return nil }
         if isHovered(controller) { return nil }
         return controller.autoDismissReference + motion.readingTime(delay)

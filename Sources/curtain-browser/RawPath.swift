@@ -36,6 +36,8 @@ struct RawPath: Equatable {
     var shown: String { Self.shown(bytes) }
 
     static func shown(_ bytes: [UInt8]) -> String {
+        // Most names are valid UTF-8: one validation, no scalar-by-scalar building.
+        if let text = String(validating: bytes, as: UTF8.self) { return text }
         var text = ""
         var parser = Unicode.UTF8.ForwardParser()
         var iterator = bytes.makeIterator()
@@ -74,19 +76,30 @@ struct RawPath: Equatable {
         return withCString { lstat($0, &info) } == 0 && info.st_mode & S_IFMT == S_IFLNK
     }
 
-    /// The names in this directory (not "." and ".."), raw, or why not.
-    func names() -> Result<[[UInt8]], SystemError> {
+    /// The entries of this directory (not "." and ".."): each name, raw, and whether it is a
+    /// directory (or a link to one), or why they cannot be read. The type comes with the name
+    /// (`d_type`); only links and entries of a file system that does not say are looked up
+    /// (`fstatat` in the directory: no path is built), so 100 000 entries cost one pass.
+    func entries() -> Result<[(name: [UInt8], isDirectory: Bool)], SystemError> {
         guard let directory = withCString({ opendir($0) }) else { return .failure(SystemError(errno)) }
         defer { closedir(directory) }
-        var names: [[UInt8]] = []
+        let descriptor = dirfd(directory)
+        var entries: [(name: [UInt8], isDirectory: Bool)] = []
         while let entry = readdir(directory) {
             let name = withUnsafeBytes(of: &entry.pointee.d_name) { raw in
                 Array(raw.prefix { $0 != 0 })
             }
             if name == [UInt8(ascii: ".")] || name == [UInt8(ascii: "."), UInt8(ascii: ".")] { continue }
-            names.append(name)
+            var isDirectory = Int32(entry.pointee.d_type) == DT_DIR
+            if Int32(entry.pointee.d_type) == DT_LNK || Int32(entry.pointee.d_type) == DT_UNKNOWN {
+                var info = stat()
+                isDirectory = (name + [0]).withUnsafeBufferPointer { buffer in
+                    buffer.withMemoryRebound(to: CChar.self) { fstatat(descriptor, $0.baseAddress!, &info, 0) }
+                } == 0 && info.st_mode & S_IFMT == S_IFDIR
+            }
+            entries.append((name, isDirectory))
         }
-        return .success(names)
+        return .success(entries)
     }
 
     private static func currentDirectory() -> [UInt8] {

@@ -2,17 +2,14 @@
 // Left: the entries of a directory (directories first, marked with /). Right: the first lines
 // of the selected file. Enter opens a directory, Backspace goes up, i tells the selected
 // entry's size and date, ? shows the keys, q quits. An entry that cannot be read is a
-// notification, never a crash. Names are kept as the bytes the file system has (RawPath.swift),
-// and only regular files are read (FilePreview.swift).
+// notification, never a crash. Names are kept as the bytes the file system has (RawPath.swift,
+// Entry.swift), and only regular files are read (FilePreview.swift).
 import Curtain
 import CurtainTerminal
 import Foundation
 
 @MainActor
 final class Browser {
-    /// One entry of the directory shown; its path is made only when it is opened or read.
-    struct Entry { let name: [UInt8]; let shown: String; let isDirectory: Bool }
-
     let app: App
     let list = ListView()
     let preview = Label("")
@@ -43,29 +40,25 @@ final class Browser {
 
     var selected: Entry? { list.selectedIndex.map { entries[$0] } }
 
-    /// Where an entry of the directory shown is.
+    /// Where an entry of the directory shown is (its path is made only when it is needed).
     func path(of entry: Entry) -> RawPath { directory.appending(entry.name) }
 
     /// Lists `path`; on failure stays where it was and says why.
     func open(_ path: RawPath) {
-        let found: [(name: [UInt8], isDirectory: Bool)]
+        let found: [Entry]
         switch path.entries() {
         case .success(let entries): found = entries
         case .failure(let error):
             app.scene.notify("Cannot open \(path.shown): \(error)", severity: .error, in: listPane)
             return
         }
-        // Per entry: one name decoded and one sort key; the list lays out and styles only the
-        // rows in view (100 000 entries: issue 23, item 12).
-        let listed = found.map { Entry(name: $0.name, shown: RawPath.shown($0.name), isDirectory: $0.isDirectory) }
-        let keys = listed.map { $0.shown.lowercased() }
-        let order = listed.indices.sorted { a, b in
-            listed[a].isDirectory != listed[b].isDirectory ? listed[a].isDirectory : keys[a] < keys[b]
-        }
         let previous = directory.name
         let cameUp = path == directory.parent
         directory = path
-        entries = order.map { listed[$0] }
+        // Per entry: its text and one sort key; an entry's path is made only when it is opened
+        // or read, and the list lays out and styles only the rows in view (100 000 entries:
+        // issue 23, item 12).
+        entries = Entry.sorted(found)
         list.items = entries.map { $0.isDirectory ? $0.shown + "/" : $0.shown }
         list.selectedIndex = cameUp ? entries.firstIndex { $0.name == previous } ?? 0 : 0
         listPane.title = path.shown

@@ -36,6 +36,8 @@ struct RawPath: Equatable {
     var shown: String { Self.shown(bytes) }
 
     static func shown(_ bytes: [UInt8]) -> String {
+        // Most names are valid UTF-8: one validation, no scalar-by-scalar building.
+        if let text = String(validating: bytes, as: UTF8.self) { return text }
         var text = ""
         var parser = Unicode.UTF8.ForwardParser()
         var iterator = bytes.makeIterator()
@@ -74,19 +76,37 @@ struct RawPath: Equatable {
         return withCString { lstat($0, &info) } == 0 && info.st_mode & S_IFMT == S_IFLNK
     }
 
-    /// The names in this directory (not "." and ".."), raw, or why not.
-    func names() -> Result<[[UInt8]], SystemError> {
+    /// The entries of this directory (not "." and ".."), or why they cannot be read. The type
+    /// comes with the name (`d_type`); only links and entries of a file system that does not
+    /// say are looked up (`fstatat` in the directory: no path is built), and a name is copied
+    /// only to be decoded, so 100 000 entries cost one pass and no allocation but their text.
+    func entries() -> Result<[Entry], SystemError> {
         guard let directory = withCString({ opendir($0) }) else { return .failure(SystemError(errno)) }
         defer { closedir(directory) }
-        var names: [[UInt8]] = []
-        while let entry = readdir(directory) {
-            let name = withUnsafeBytes(of: &entry.pointee.d_name) { raw in
-                Array(raw.prefix { $0 != 0 })
+        let descriptor = dirfd(directory)
+        var entries: [Entry] = []
+        while let record = readdir(directory) {
+            let type = Int32(record.pointee.d_type)
+            let entry = withUnsafeBytes(of: &record.pointee.d_name) { raw -> Entry? in
+                let name = UnsafeRawBufferPointer(rebasing: raw[..<(raw.firstIndex(of: 0) ?? raw.endIndex)])
+                if name.elementsEqual([UInt8(ascii: ".")]) || name.elementsEqual([UInt8(ascii: "."), UInt8(ascii: ".")]) {
+                    return nil
+                }
+                var isDirectory = type == DT_DIR
+                if type == DT_LNK || type == DT_UNKNOWN {
+                    var info = stat()
+                    isDirectory = fstatat(descriptor, raw.baseAddress!.assumingMemoryBound(to: CChar.self), &info, 0) == 0
+                        && info.st_mode & S_IFMT == S_IFDIR
+                }
+                if let shown = String(validating: name, as: UTF8.self) {
+                    return Entry(shown: shown, raw: nil, isDirectory: isDirectory)
+                }
+                let bytes = Array(name)
+                return Entry(shown: Self.shown(bytes), raw: bytes, isDirectory: isDirectory)
             }
-            if name == [UInt8(ascii: ".")] || name == [UInt8(ascii: "."), UInt8(ascii: ".")] { continue }
-            names.append(name)
+            if let entry { entries.append(entry) }
         }
-        return .success(names)
+        return .success(entries)
     }
 
     private static func currentDirectory() -> [UInt8] {

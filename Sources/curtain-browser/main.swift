@@ -2,16 +2,14 @@
 // Left: the entries of a directory (directories first, marked with /). Right: the first lines
 // of the selected file. Enter opens a directory, Backspace goes up, i tells the selected
 // entry's size and date, ? shows the keys, q quits. An entry that cannot be read is a
-// notification, never a crash. Names are kept as the bytes the file system has (RawPath.swift),
-// and only regular files are read (FilePreview.swift).
+// notification, never a crash. Names are kept as the bytes the file system has (RawPath.swift,
+// Entry.swift), and only regular files are read (FilePreview.swift).
 import Curtain
 import CurtainTerminal
 import Foundation
 
 @MainActor
 final class Browser {
-    struct Entry { let name: [UInt8]; let shown: String; let path: RawPath; let isDirectory: Bool }
-
     let app: App
     let list = ListView()
     let preview = Label("")
@@ -42,24 +40,25 @@ final class Browser {
 
     var selected: Entry? { list.selectedIndex.map { entries[$0] } }
 
+    /// Where an entry of the directory shown is (its path is made only when it is needed).
+    func path(of entry: Entry) -> RawPath { directory.appending(entry.name) }
+
     /// Lists `path`; on failure stays where it was and says why.
     func open(_ path: RawPath) {
-        let names: [[UInt8]]
-        switch path.names() {
-        case .success(let found): names = found
+        let found: [Entry]
+        switch path.entries() {
+        case .success(let entries): found = entries
         case .failure(let error):
             app.scene.notify("Cannot open \(path.shown): \(error)", severity: .error, in: listPane)
             return
         }
-        let listed = names.map { name -> Entry in
-            let child = path.appending(name)
-            let isDirectory = if case .success(let info) = child.status() { info.st_mode & S_IFMT == S_IFDIR } else { false }
-            return Entry(name: name, shown: RawPath.shown(name), path: child, isDirectory: isDirectory)
-        }
         let previous = directory.name
         let cameUp = path == directory.parent
         directory = path
-        entries = listed.sorted { ($0.isDirectory ? 0 : 1, $0.shown.lowercased()) < ($1.isDirectory ? 0 : 1, $1.shown.lowercased()) }
+        // Per entry: its text and one sort key; an entry's path is made only when it is opened
+        // or read, and the list lays out and styles only the rows in view (100 000 entries:
+        // issue 23, item 12).
+        entries = Entry.sorted(found)
         list.items = entries.map { $0.isDirectory ? $0.shown + "/" : $0.shown }
         list.selectedIndex = cameUp ? entries.firstIndex { $0.name == previous } ?? 0 : 0
         listPane.title = path.shown
@@ -68,7 +67,7 @@ final class Browser {
 
     func openSelection() {
         guard let entry = selected else { return }
-        if entry.isDirectory { open(entry.path) } else { showPreview() }
+        if entry.isDirectory { open(path(of: entry)) } else { showPreview() }
     }
 
     /// The first lines of a file, what a special file is, or what a directory holds.
@@ -76,11 +75,11 @@ final class Browser {
         guard let entry = selected else { preview.text = "(empty directory)"; return }
         previewPane.title = entry.shown
         if entry.isDirectory {
-            let count = try? entry.path.names().get().count
+            let count = try? path(of: entry).entries().get().count
             preview.text = "directory, " + (count.map { "\($0) entr\($0 == 1 ? "y" : "ies")" } ?? "not readable")
             return
         }
-        switch FilePreview.text(of: entry.path) {
+        switch FilePreview.text(of: path(of: entry)) {
         case .success(let text): preview.text = text
         case .failure(let error):
             // The system's words: a dangling link is "no such file or directory", not a permission.
@@ -91,7 +90,7 @@ final class Browser {
 
     func showInfo() {
         guard let entry = selected else { return }
-        switch entry.path.status() {
+        switch path(of: entry).status() {
         case .success(let info):
             let modified = Date(timeIntervalSince1970: Double(info.st_mtim.tv_sec))
             let date = modified.formatted(date: .abbreviated, time: .shortened)

@@ -26,7 +26,7 @@ import Testing
         let requested = pacing.drew(cells: 2000, at: 1)
         #expect(requested)
         #expect(!pacing.mayDraw, "behind until the answer")
-        #expect(pacing.giveUpTime == 1 + OutputPacing.patience(for: 2000))
+        #expect(pacing.giveUpTime == 1 + OutputPacing.patience)
         pacing.answered(at: 1.5)
         #expect(pacing.mayDraw)
         #expect(pacing.giveUpTime == nil)
@@ -76,11 +76,6 @@ import Testing
         _ = pacing.drew(cells: OutputPacing.evidenceCells, at: 3)
         pacing.answered(at: 3.01)
         #expect(!pacing.isSlow)
-    }
-
-    @Test func patienceGrowsWithWhatIsInFlight() {
-        #expect(OutputPacing.patience(for: 0) == 1)
-        #expect(OutputPacing.patience(for: 30_000) == 31)
     }
 }
 
@@ -159,10 +154,10 @@ extension NcursesTests.RestoreOnExit {
     }
 
     /// A terminal that answered once and then falls silent holds a frame back for the patience
-    /// at most (about 3 s here: a whole first frame of 80×24 cells is in flight).
+    /// at most (a second, though a whole first frame of 80×24 cells is in flight).
     @Test func aFrameWaitsForALostAnswerOnlySoLong() async throws {
         let terminal = AnsweringTerminal(statusRequests: 1)
-        let result = try runChild({ Self.presentBurst(wait: 3.5) }, onOutput: terminal.answer)
+        let result = try runChild({ Self.presentBurst(wait: 1.5) }, onOutput: terminal.answer)
         #expect(result.exitCode == 0)
         #expect(result.output.contains("frame 1"))
         #expect(result.output.contains("frame 10"), "drawn after the wait ran out")

@@ -3,8 +3,8 @@ import CurtainScreen
 
 /// A short message that tells the user something without interrupting: it does not take focus,
 /// does not dim, sits at the bottom right of its context as wide as its text, and goes away by
-/// itself after ``duration`` — not while the pointer rests on it or it has focus (the time
-/// starts again when they leave). Made by ``Scene/notify(_:title:severity:duration:in:)``.
+/// itself after ``duration`` — not while the pointer rests on it, it has focus or it is
+/// collapsed into its stack's "+N more" line (the time starts again when that ends). Made by ``Scene/notify(_:title:severity:duration:in:)``.
 @MainActor
 open class NotificationController: PresentationController {
     /// How much the message matters; it picks the theme's ``Theme/information``,

@@ -8,7 +8,8 @@ import CurtainScreen
 open class PaneView: View {
     /// The text in the top border line.
     public var title: String { didSet { setNeedsDisplay() } }
-    /// The border while focus is elsewhere; nil uses the theme's ``Theme/border``.
+    /// The border while focus is elsewhere; nil uses the theme's ``Theme/border`` (and
+    /// ``Theme/title`` for the title).
     public var borderStyle: Style? { didSet { if borderStyle != oldValue { setNeedsDisplay() } } }
     /// The border when the pane (or something inside it) holds focus; nil uses the theme's
     /// ``Theme/focusedBorder``, ``Theme/focusedTitle`` and ``Theme/focusedBorderLine``.
@@ -74,7 +75,7 @@ open class PaneView: View {
                            border: theme.focusedBorderLine, clip: clip)
         } else {
             let style = borderStyle ?? theme.border
-            buffer.drawBox(frame, style: style, title: title, titleStyle: style, clip: clip)
+            buffer.drawBox(frame, style: style, title: title, titleStyle: borderStyle ?? theme.title, clip: clip)
         }
     }
 }

@@ -14,7 +14,9 @@ extension Scene {
     ///   it also focuses (the nearest view from there up that can take focus), and up its
     ///   superviews until one handles it; a press on a context's dimmed area goes to that
     ///   presentation's controller instead (``PresentationController/handlePressOnDimmedArea(at:)``).
-    ///   **Drags** and the **release** go to the view that handled the press; **wheel** turns to
+    ///   **Drags** and the **release** go to the view that handled the press — on presented
+    ///   content, until the drag goes two rows up or down (more than across): then it moves
+    ///   the presentation, as a press the content did not take does. **Wheel** turns go to
     ///   the view under the pointer and up.
     /// - A **resize** sets ``size``.
     @discardableResult
@@ -109,7 +111,24 @@ extension Scene {
                 return true
             }
             guard let captured = mouseCapture else { return false }
-            if event.kind == .release { mouseCapture = nil }
+            if event.kind == .drag, let press = contentPress, Self.movesThePresentation(from: press.point, to: event.location) {
+                // The content took the press (an editor moved its caret), but the pointer went
+                // up or down past a few rows: the user is moving the toast, not the caret.
+                contentPress = nil
+                mouseCapture = nil
+                // The content's drag ends where it began: the caret goes back to the press.
+                _ = captured.handleMouse(MouseEvent(.drag, button: event.button, at: press.point, modifiers: event.modifiers))
+                _ = captured.handleMouse(MouseEvent(.release, button: event.button, at: press.point, modifiers: event.modifiers))
+                press.controller.beginDrag(at: press.point, now: press.time)
+                press.controller.continueDrag(to: event.location, now: clock.now)
+                draggedPresentation = press.controller
+                setNeedsDisplay()
+                return true
+            }
+            if event.kind == .release {
+                mouseCapture = nil
+                contentPress = nil
+            }
             return captured.handleMouse(event)
         case .scrollUp, .scrollDown, .move:
             return offer(event, from: hitTest(event.location))
@@ -128,10 +147,17 @@ extension Scene {
         let point = event.location
         mouseCapture = nil
         draggedPresentation = nil
+        contentPress = nil
         for controller in presentations.reversed() where controller.state == .presenting || controller.state == .presented {
             if let hit = hitTest(point, in: controller) {
                 // What the content does not take, its controller may: the start of a drag.
-                if press(event, on: hit) && mouseCapture != nil { return true }
+                // What it takes may still become one (``movesThePresentation(from:to:)``).
+                if press(event, on: hit) && mouseCapture != nil {
+                    if event.button == .left, controller.allowsInteractiveDismissal {
+                        contentPress = (controller, point, clock.now)
+                    }
+                    return true
+                }
                 if event.button == .left, controller.allowsInteractiveDismissal {
                     controller.beginDrag(at: point, now: clock.now)
                     draggedPresentation = controller
@@ -143,6 +169,18 @@ extension Scene {
             if controller.handlePressOnDimmedArea(at: point) { return true }
         }
         return press(event, on: root.hitTest(point))
+    }
+
+    /// Rows up or down a drag that began on content which took the press (an editable toast's
+    /// text) must go before it moves the presentation instead.
+    static let rowsToMovePresentation = 2
+
+    /// Whether a drag from `start` to `point` moves the presentation whose content took the
+    /// press: at least ``rowsToMovePresentation`` rows up or down, and more up or down than
+    /// across (a cell is about twice as tall as wide); a drag across moves the caret.
+    static func movesThePresentation(from start: Point, to point: Point) -> Bool {
+        let rows = abs(point.y - start.y), columns = abs(point.x - start.x)
+        return rows >= rowsToMovePresentation && 2 * rows >= columns
     }
 
     /// Focuses the nearest focusable view from `hit` up, then offers the press to `hit` and its

@@ -91,6 +91,9 @@ public final class Scene {
     weak var mouseCapture: View?
     /// The presentation the pointer is dragging (interactive dismissal).
     weak var draggedPresentation: PresentationController?
+    /// A press that presented content took (an editor's caret), while its drag may still turn
+    /// into a drag of the presentation: the controller, where and when it was pressed.
+    var contentPress: (controller: PresentationController, point: Point, time: Double)?
 
     /// At most this many presentations show on one edge of one context; older ones collapse
     /// into a "+N more" line until room frees.
@@ -205,6 +208,7 @@ public final class Scene {
         }
         if let captured = mouseCapture, controller.presentedView.isAncestor(of: captured) { mouseCapture = nil }
         if draggedPresentation === controller { draggedPresentation = nil }
+        if contentPress?.controller === controller { contentPress = nil }
         setNeedsDisplay()
     }
 
@@ -234,6 +238,9 @@ public final class Scene {
 
     private func autoDismissDeadline(of controller: PresentationController) -> Double? {
         guard controller.state == .presented, let delay = controller.autoDismissDelay else { return nil }
+        // Collapsed into its stack's "+N more" line it cannot be read: its time waits, and
+        // starts again when it is shown (``stackPresentations(now:)``).
+        if controller.stackVisibility.target == 0 { return nil }
         if let focused = focusedView, controller.presentedView.isAncestor(of: focused) { return nil }
         if isHovered(controller) { return nil }
         return controller.autoDismissReference + motion.readingTime(delay)

@@ -38,7 +38,8 @@ private func on(_ foreground: UInt8?, _ background: UInt8?, _ attributes: TextAt
 }
 
 private extension Theme {
-    init(text: Style, secondaryText: Style, accent: Style, border: Style, focusedBorder: Style, focusedTitle: Style? = nil,
+    init(text: Style, secondaryText: Style, accent: Style, border: Style, title: Style? = nil, focusedBorder: Style,
+         focusedTitle: Style? = nil,
          focusedBorderLine: BoxBorder = .single, toast: Style, toastBorder: Style, sheet: Style, sheetBorder: Style,
          modal: Style, modalBorder: Style, helpBar: Style, helpKey: Style, selection: Style, inactiveSelection: Style,
          caret: Style, button: Style, focusedButton: Style, information: Style, warning: Style, error: Style,
@@ -47,6 +48,7 @@ private extension Theme {
         self.secondaryText = secondaryText
         self.accent = accent
         self.border = border
+        self.title = title ?? border
         self.focusedBorder = focusedBorder
         self.focusedTitle = focusedTitle ?? focusedBorder
         self.focusedBorderLine = focusedBorderLine
@@ -83,7 +85,7 @@ private extension Theme {
 
     static let light256 = Theme(
         text: on(nil, nil), secondaryText: on(241, nil), accent: on(25, nil, .bold),
-        border: on(244, nil), focusedBorder: on(130, nil, .bold),
+        border: on(244, nil), title: on(241, nil), focusedBorder: on(130, nil, .bold),
         toast: on(231, 24), toastBorder: on(230, 24), sheet: on(16, 254), sheetBorder: on(241, 254),
         modal: on(231, 53), modalBorder: on(223, 53), helpBar: on(255, 237), helpKey: on(221, 237, .bold),
         selection: on(231, 25, .bold), inactiveSelection: on(16, 252), caret: on(24, 230),
@@ -103,7 +105,7 @@ private extension Theme {
 
     static let light16 = Theme(
         text: on(nil, nil), secondaryText: on(8, nil), accent: on(4, nil, .bold),
-        border: on(8, nil), focusedBorder: on(5, nil),
+        border: on(8, nil), title: on(0, nil), focusedBorder: on(5, nil),
         toast: on(15, 4), toastBorder: on(15, 4), sheet: on(0, 7), sheetBorder: on(0, 7),
         modal: on(15, 5), modalBorder: on(15, 5), helpBar: on(15, 0), helpKey: on(11, 0, .bold),
         selection: on(15, 4, .bold), inactiveSelection: on(0, 7), caret: on(15, 0),

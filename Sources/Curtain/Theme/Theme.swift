@@ -29,6 +29,9 @@ public struct Theme: Sendable, Equatable {
     public var accent: Style
     /// Pane borders.
     public var border: Style
+    /// The title in the border of a pane that does not hold the focus: text, so it reads at
+    /// 4.5:1 where ``border`` needs only 3:1.
+    public var title: Style
     /// The border of the pane that holds the focus.
     public var focusedBorder: Style
     /// The title in the border of the pane that holds the focus: in reverse video without
@@ -107,7 +110,7 @@ public struct Theme: Sendable, Equatable {
 
     /// Every role, for comparing and for checking contrast.
     public var roles: [Style] {
-        [text, secondaryText, accent, border, focusedBorder, focusedTitle, toast, toastBorder, sheet, sheetBorder,
+        [text, secondaryText, accent, border, title, focusedBorder, focusedTitle, toast, toastBorder, sheet, sheetBorder,
          modal, modalBorder, helpBar, helpKey, selection, inactiveSelection, caret, button, focusedButton,
          information, warning, error]
     }

@@ -193,7 +193,9 @@ open class Label: View {
         buffer.fill(frame.intersection(clip), with: .blank(base))
         if border {
             let boxStyle = resolvedBorderStyle
-            buffer.drawBox(frame, style: boxStyle, title: title.map(theme.displayable), titleStyle: boxStyle, clip: clip)
+            // A title in a plain border is text: the theme's title role, not the line's 3:1.
+            let titleStyle = borderStyle == nil && borderRole == \Theme.border ? theme.title : boxStyle
+            buffer.drawBox(frame, style: boxStyle, title: title.map(theme.displayable), titleStyle: titleStyle, clip: clip)
         }
         let inner = frame.inset(by: insets)
         guard inner.width > 0, inner.height > 0 else { return }

@@ -2,7 +2,8 @@
 ///
 /// Newlines are normalised to `"\n"` (CR, LF and CR LF are one line break each), tabs kept,
 /// other control characters and escape sequences removed, so a paste never acts as key
-/// presses. An idle wait inside a paste delivers what arrived (see ``InputDecoder``).
+/// presses; the terminal's answers to questions inside it are replies. An idle wait inside a
+/// paste delivers what arrived (see ``InputDecoder``).
 extension InputDecoder {
     mutating func beginPaste() {
         state = .paste
@@ -56,11 +57,33 @@ extension InputDecoder {
             if byte == 0x7E, sequence.elementsEqual("201".utf8) {
                 finishPaste(into: &output)
             } else {
-                state = .paste // an escape sequence inside the paste: dropped
+                // An escape sequence inside the paste is dropped, except the terminal's answer
+                // to a question (a paste whose end marker was lost must not swallow the answer
+                // that paces frames).
+                state = .paste
+                if let reply = Self.replyInsidePaste(sequence, final: byte) { output.append(.reply(reply)) }
             }
         default:
             state = .paste
             feed(byte, into: &output)
+        }
+    }
+
+    /// The answer a sequence inside a paste is (`ESC [` dropped from `body`): a device status
+    /// (`0 n`), the device attributes (`? … c`) or a mode report (`… $ y`); nil for anything else.
+    static func replyInsidePaste(_ body: [UInt8], final: UInt8) -> TerminalReply? {
+        var parameters = body[...]
+        var marker: UInt8?
+        if let first = parameters.first, (0x3C...0x3F).contains(first) {
+            marker = first
+            parameters = parameters.dropFirst()
+        }
+        let intermediateStart = parameters.firstIndex { (0x20...0x2F).contains($0) } ?? parameters.endIndex
+        let reply = reply(marker: marker, parameters: numbers(in: parameters[..<intermediateStart]),
+                          intermediates: parameters[intermediateStart...], final: final, bytes: body + [final])
+        switch reply {
+        case .deviceStatus, .primaryDeviceAttributes, .modeReport: return reply
+        default: return nil
         }
     }
 

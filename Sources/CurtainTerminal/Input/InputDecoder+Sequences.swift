@@ -134,7 +134,15 @@ extension InputDecoder {
         }
     }
 
+    /// A byte of an X10 report. Each is its value plus 32, so a control byte (the ESC of the
+    /// terminal's next answer, a key) means the report was cut short: it is dropped, never a
+    /// click at the top left, and the byte is read afresh.
     mutating func feedX10Byte(_ byte: UInt8, into output: inout [DecodedInput]) {
+        if byte < 0x20 {
+            sequence.removeAll(keepingCapacity: true)
+            abandonSequence(readingAfresh: byte, into: &output)
+            return
+        }
         sequence.append(byte)
         guard sequence.count == 3 else { return }
         state = .ground

@@ -110,9 +110,15 @@ final class InputReader {
         let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
         readCount += 1
         if count > 0 {
+            let pasted = decoder.isInPaste ? decoder.pasteBytes.count : nil
             decoder.feed(buffer[0..<count], into: &queue)
-            idleDeadline = decoder.isPending
-                ? clock.now + (decoder.isInPaste ? Self.pasteStall : Self.sequenceWait) : nil
+            if decoder.isInPaste, let pasted, decoder.pasteBytes.count == pasted, idleDeadline != nil {
+                // Only the terminal's answers (one per frame drawn) or dropped sequences came: a
+                // paste whose end marker was lost still ends a stall after its last text.
+            } else {
+                idleDeadline = decoder.isPending
+                    ? clock.now + (decoder.isInPaste ? Self.pasteStall : Self.sequenceWait) : nil
+            }
             return count
         }
         // End of file, or an error other than an interruption (EIO: the terminal is gone).

@@ -21,9 +21,11 @@
 /// Pacing starts with the first answer: a request sent at start (with the synchronized-output
 /// query) finds out whether the terminal answers at all. A terminal that never answers gets
 /// every frame, as before, and no requests after the first. An answer that never comes (lost to
-/// a suspension, a terminal that stopped answering) holds a kept frame back for ``patience(for:)``
-/// at most; after ``silentLimit`` such waits in a row without any answer, pacing stops until an
-/// answer arrives again.
+/// a suspension, a terminal that stopped answering) holds a kept frame back for ``patience`` at
+/// most — a second, whatever the frames in flight changed: a frozen screen is worse than a
+/// queue on a thin link, where the late answer brings the pacing back anyway. After
+/// ``silentLimit`` such waits in a row without any answer, pacing stops until an answer arrives
+/// again.
 struct OutputPacing: Sendable {
     /// The request: device status report (DSR).
     static let request = Array("\u{1B}[5n".utf8)
@@ -45,8 +47,6 @@ struct OutputPacing: Sendable {
     private(set) var waitingSince: Double?
     /// Whether the terminal took longer than ``slowAnswer`` to answer, lately.
     private(set) var isSlow = false
-    /// Cells sent since then: how long the wait may reasonably last depends on them.
-    private(set) var cellsInFlight = 0
     /// Waits in a row that ended without an answer.
     private var silentWaits = 0
 
@@ -63,12 +63,8 @@ struct OutputPacing: Sendable {
     /// A frame of `cells` changed cells was drawn; returns whether a request follows it.
     mutating func drew(cells: Int, at now: Double) -> Bool {
         guard isActive else { return false }
-        if outstanding == 0 {
-            waitingSince = now
-            cellsInFlight = 0
-        }
+        if outstanding == 0 { waitingSince = now }
         requests.append((now, cells))
-        cellsInFlight += cells
         return true
     }
 
@@ -85,25 +81,19 @@ struct OutputPacing: Sendable {
                 isSlow = false
             }
         }
-        if outstanding == 0 {
-            waitingSince = nil
-            cellsInFlight = 0
-        } else {
-            waitingSince = now
-        }
+        waitingSince = outstanding == 0 ? nil : now
     }
 
     /// When a kept frame stops waiting for the answer: nil while nothing is awaited.
     var giveUpTime: Double? {
         guard isActive, outstanding > 0, let waitingSince else { return nil }
-        return waitingSince + Self.patience(for: cellsInFlight)
+        return waitingSince + Self.patience
     }
 
-    /// How long to wait for an answer after `cells` changed cells: a second, and a second more
-    /// for every thousand cells (about 10 KB: a link slower than 10 KB/s waits longer).
-    static func patience(for cells: Int) -> Double {
-        1 + Double(cells) / 1000
-    }
+    /// How long a kept frame waits for an answer, in seconds, at most: however many cells are
+    /// in flight (it was a second more per thousand cells, and a lost answer froze a 300 × 100
+    /// screen for 31 s: issue 23, item 9).
+    static let patience = 1.0
 
     /// The wait ended without an answer: the requests in flight are taken as lost (an answer
     /// that still comes counts for the next one). After ``silentLimit`` such waits in a row the
@@ -112,7 +102,6 @@ struct OutputPacing: Sendable {
         silentWaits += 1
         requests.removeAll()
         waitingSince = nil
-        cellsInFlight = 0
         if silentWaits >= Self.silentLimit { isActive = false }
     }
 
@@ -120,6 +109,5 @@ struct OutputPacing: Sendable {
     mutating func forgetRequests() {
         requests.removeAll()
         waitingSince = nil
-        cellsInFlight = 0
     }
 }

@@ -40,8 +40,8 @@ final class TerminalTakeover {
     ///
     /// `colorDepth`: the depth the program asks for, nil for what the terminal has. It never
     /// goes above what the terminal's entry can send, except that `.trueColor` (like
-    /// `COLORTERM=truecolor` when nil) draws with `TERM`'s direct-colour sibling where one is
-    /// installed (see ``DirectColorEntry``).
+    /// `COLORTERM=truecolor` when nil) draws with the direct-colour entry of the terminal's family
+    /// where one is installed (see ``DirectColorEntry``).
     init(programName: String, alternative: String?, colorDepth requested: ColorDepth? = nil) throws(TerminalError) {
         // Claimed first: probing terminfo replaces ncurses' current terminal, which would break
         // a session already running.
@@ -71,7 +71,8 @@ final class TerminalTakeover {
         // 24-bit colour where the terminal has it and TERM's entry does not say so.
         let direct = term.flatMap { term in
             DirectColorEntry.replacement(
-                for: term, wanted: DirectColorEntry.isWanted(requested: requested, colorTerm: Self.environment("COLORTERM")),
+                for: term, environment: { Self.environment($0) },
+                wanted: DirectColorEntry.isWanted(requested: requested, colorTerm: Self.environment("COLORTERM")),
                 hasDirectColor: { DirectColorEntry.installedEntryHasDirectColor($0, fileDescriptor: STDOUT_FILENO) })
         }
         // ncurses gets the entry with the knobs that save bytes (see ``TunedTerminfo``).

@@ -53,6 +53,30 @@ struct ColorDepthEndToEndTests {
         #expect(!(try run("--colors 256", prefix: "env COLORTERM=truecolor ")).contains("rgb"))
     }
 
+    /// Each terminal family's direct entry (`DirectColorFamily`), as its `TERM` or its variables
+    /// name it, with `COLORTERM=truecolor`: 24-bit colours reach the screen (issue 23, item 5).
+    /// `xterm-kitty` is kitty's own entry, which kitty installs: here a copy of ncurses' `kitty`.
+    @Test(arguments: [
+        "TERM=xterm-kitty", "TERM=kitty", "TERM=alacritty", "TERM=iTerm2.app", "TERM=vte-256color",
+        "TERM=konsole-256color", "TERM=mintty", "TERM=st-256color", "TERM=vscode", "TERM=mlterm-256color",
+        "TERM=xterm-256color", "TERM=xterm-256color VTE_VERSION=7600", "TERM=xterm-256color KONSOLE_VERSION=230401",
+        "TERM=xterm-256color TERM_PROGRAM=iTerm.app", "TERM=xterm-256color TERM_PROGRAM=vscode",
+        "TERM=xterm-256color TERM_PROGRAM=WezTerm", "TERM=xterm-256color KITTY_WINDOW_ID=1",
+        "TERM=xterm-256color ALACRITTY_WINDOW_ID=1", "TERM=xterm-256color TERM_PROGRAM=mintty",
+    ])
+    func twentyFourBitInEachFamily(variables: String) throws {
+        let terminfo = FileManager.default.temporaryDirectory.appendingPathComponent("curtain-kitty-\(getpid())").path
+        defer { try? FileManager.default.removeItem(atPath: terminfo) }
+        let made = Process()
+        made.executableURL = URL(fileURLWithPath: "/bin/sh")
+        made.arguments = ["-c", "infocmp -x kitty | sed 's/^kitty|/xterm-kitty|/' | tic -x -o '\(terminfo)' -"]
+        try made.run()
+        made.waitUntilExit()
+        try #require(made.terminationStatus == 0, "tic could not make xterm-kitty")
+        let forms = try run("", prefix: "env TERMINFO_DIRS='\(terminfo)': COLORTERM=truecolor \(variables) ")
+        #expect(forms.contains("rgb"), "\(variables): \(forms)")
+    }
+
     @Test func fewerColoursWhenAsked() throws {
         let eight = try run("--colors 8")
         #expect(eight == ["ansi"], "\(eight)")

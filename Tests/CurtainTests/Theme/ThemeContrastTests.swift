@@ -14,7 +14,7 @@ import Testing
 
     static func roles(of theme: Theme) -> [(String, Style)] {
         [("text", theme.text), ("secondaryText", theme.secondaryText), ("accent", theme.accent),
-         ("border", theme.border), ("focusedBorder", theme.focusedBorder), ("focusedTitle", theme.focusedTitle),
+         ("border", theme.border), ("title", theme.title), ("focusedBorder", theme.focusedBorder), ("focusedTitle", theme.focusedTitle),
          ("toast", theme.toast), ("toastBorder", theme.toastBorder), ("sheet", theme.sheet),
          ("sheetBorder", theme.sheetBorder), ("modal", theme.modal), ("modalBorder", theme.modalBorder),
          ("helpBar", theme.helpBar), ("helpKey", theme.helpKey), ("selection", theme.selection),

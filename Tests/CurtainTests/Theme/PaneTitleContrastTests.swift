@@ -1,0 +1,36 @@
+import Curtain
+import CurtainLayout
+import CurtainScreen
+import CurtainTestSupport
+import CurtainTesting
+import Testing
+
+/// A pane's title is text, focused or not: at least 4.5:1 on the terminal's background, read
+/// from the cells a grid of two panes draws (one focused), reduced to each depth and seen with
+/// xterm's palette (issue 23, item 15: the unfocused title was 3.95:1 on white).
+@MainActor
+@Suite struct PaneTitleContrastTests {
+    @Test(arguments: ColorDepth.allCases.filter { $0 != .monochrome })
+    func bothTitlesRead(depth: ColorDepth) throws {
+        for terminal in [TerminalColors.light, .dark] {
+            let panes = [PaneView(title: "Focused"), PaneView(title: "Other")]
+            let grid = GridView(columns: 2, rows: 1, panes: panes, minimumPaneSize: Size(width: 10, height: 3))
+            let pilot = Pilot(App(root: grid, clock: ManualClock()), size: Size(width: 40, height: 6),
+                              appearance: TerminalAppearance(colorDepth: depth, colors: terminal))
+            pilot.app.scene.focus(panes[0])
+            _ = pilot.settle()
+            let screen = pilot.screen.reducingColors(to: depth)
+            for (title, pane) in zip(["Focused", "Other"], panes) {
+                let row = pane.frame.minY
+                let text = (0..<screen.size.width).map { screen[$0, row].grapheme.description }.joined()
+                let start = try #require(text.range(of: title)).lowerBound.utf16Offset(in: text)
+                for x in start..<start + title.count {
+                    for seen in SeenColors.bothBoldModels(screen[x, row].style, terminal: terminal) {
+                        #expect(seen.contrast >= 4.5,
+                                "\(terminal.isLight ? "light" : "dark") \(depth) '\(title)' title: \(seen.contrast):1")
+                    }
+                }
+            }
+        }
+    }
+}

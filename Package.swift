@@ -16,7 +16,7 @@ let package = Package(
         .library(name: "CurtainTesting", targets: ["CurtainTesting"]),
         .executable(name: "curtain-demo", targets: ["curtain-demo"]),
         .executable(name: "curtain-bench", targets: ["curtain-bench"]),
-        // The two example programs.
+        // The example programs.
         .executable(name: "curtain-browser", targets: ["curtain-browser"]),
         .executable(name: "curtain-chat", targets: ["curtain-chat"]),
         .executable(name: "curtain-procs", targets: ["curtain-procs"]),

@@ -27,6 +27,7 @@ final class Proc {
         self.name = name
         self.command = command
         log = Log(maximumLineCount: scrollback)
+        log.keepsClearOfPresentations = true // the newest output reads on above a notification
     }
 
     var isRunning: Bool { state == .running }

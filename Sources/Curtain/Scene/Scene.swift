@@ -289,6 +289,7 @@ public final class Scene {
             if controller.advance(to: now) == .dismissed { removed = true }
         }
         stackPresentations(now: now)
+        updateObscuredInsets()
         if removed {
             let gone = presentations.filter { $0.state == .dismissed }
             presentations.removeAll { $0.state == .dismissed }

@@ -55,6 +55,21 @@ open class View {
     /// The tasks tied to this view (``task(_:)``, ``task(id:_:)``).
     var tasks = AttachedTasks()
 
+    /// Whether the view keeps its content clear of presentations in its context, as UIKit's
+    /// safe area does: the scene tells it, every frame, how many of its rows the presentations
+    /// at its context's top and bottom edges cover (``obscuredInsets``), and the view draws
+    /// what matters outside them — a ``Log`` that follows its newest line keeps it just above a
+    /// toast, moving with the toast's slide. False by default.
+    public var keepsClearOfPresentations = false {
+        didSet { if keepsClearOfPresentations != oldValue { scene?.setNeedsLayout() } }
+    }
+
+    /// The rows at this view's top and bottom that presentations in its context cover now,
+    /// while ``keepsClearOfPresentations`` is on (zero otherwise). Changes redraw the view.
+    public internal(set) var obscuredInsets = EdgeInsets() {
+        didSet { if obscuredInsets != oldValue { setNeedsDisplay() } }
+    }
+
     /// The colours to draw with: the scene's ``Scene/theme`` (``Theme/dark`` before the view
     /// is in a scene).
     public var theme: Theme { scene?.theme ?? .dark }

@@ -211,8 +211,10 @@ open class Log: View {
         let base = style ?? theme.text
         let area = clip.intersection(frame)
         buffer.fill(area, with: .blank(base))
-        // Laid out at the target size (a presentation may animate the frame).
-        let size = layoutFrame.size
+        // Laid out at the target size (a presentation may animate the frame). Following the
+        // end, the newest line stays above what covers the bottom (keepsClearOfPresentations).
+        var size = layoutFrame.size
+        if isFollowing, obscuredInsets.bottom > 0 { size.height = max(1, size.height - obscuredInsets.bottom) }
         guard size.width > 0, size.height > 0, !lines.isEmpty else { return }
         let end = endTop(in: size)
         var position = isFollowing ? end : min(clamped(top, width: size.width), end)

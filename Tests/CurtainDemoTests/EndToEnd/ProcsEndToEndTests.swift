@@ -63,10 +63,12 @@ struct ProcsEndToEndTests {
         try see(run, "line 5")
         try run.tmux.resize(columns: 70, rows: 14)
         try run.tmux.resize(columns: 110, rows: 24)
-        try see(run, "1 exited 0")
-        // The notification covers the log's newest rows until it goes (issue 22, item 4).
-        let screen = try see(run, "1 exited 0", present: false)
-        #expect(screen.contains("all-done"), "the newest line shows after the resizes:\n\(screen)")
+        // The newest line reads on above the notification (issue 22, item 4).
+        let screen = try see(run, "1 exited 0")
+        let rows = screen.split(separator: "\n").map(String.init)
+        let newest = try #require(rows.firstIndex { $0.contains("all-done") }, "the newest line shows:\n\(screen)")
+        let notification = try #require(rows.firstIndex { $0.contains("1 exited 0") })
+        #expect(newest < notification, "above the notification, not under it:\n\(screen)")
         try run.tmux.keys("q")
         #expect(try run.exit().status == "0")
     }

@@ -9,8 +9,14 @@ pseudo-terminal that answers like xterm (device status, device attributes, mode 
      (device status requests, one per frame), CPU (utime+stime), peak RSS;
   3. idle: voluntary context switches of every thread over 10 s with nothing scheduled.
 
+  4. with --procs: curtain-procs running four commands that each write R/2 lines a second
+     for S seconds: key latency (Down/Up move the selection, the title shows it), CPU, peak RSS;
+     and one line from an idle command to the screen.
+
 Usage: swift build -c release --product curtain-hears
        scripts/measure-async.py [--binary .build/release/curtain-hears] [--rate 10000] [--seconds 10]
+       swift build -c release --product curtain-procs
+       scripts/measure-async.py --procs .build/release/curtain-procs
 """
 import argparse, fcntl, os, re, select, statistics, struct, subprocess, sys, tempfile, termios, time
 
@@ -113,7 +119,10 @@ def main():
     parser.add_argument("--rate", type=int, default=10_000)
     parser.add_argument("--seconds", type=float, default=10)
     parser.add_argument("--lines", type=int, default=200)
+    parser.add_argument("--procs", help="measure this curtain-procs binary instead")
     args = parser.parse_args()
+    if args.procs:
+        return measure_procs(args)
 
     # 1. One line at a time from a child, the app otherwise idle.
     fifo = os.path.join(tempfile.mkdtemp(), "lines")
@@ -176,6 +185,64 @@ def main():
         pty.pump(0.5)
     print(f"idle, nothing scheduled: {switches(pid) - before} wake-ups in 10 s over all threads")
     pty.stop()
+
+
+def flood_script(rate, seconds, name):
+    script = (f"import sys,time\nr={rate}\nend=time.time()+{seconds}\nn=0\n"
+              "while time.time()<end:\n t=time.time()\n for _ in range(max(1, r//100)):\n"
+              f"  n+=1; sys.stdout.write(f'{name} line {{n}} of the flood, some text to wrap and style\\n')\n"
+              " sys.stdout.flush(); time.sleep(max(0, 0.01-(time.time()-t)))\n")
+    path = os.path.join(tempfile.mkdtemp(), f"{name}.py")
+    open(path, "w").write(script)
+    return f"python3 {path}"
+
+
+def measure_procs(args):
+    each = args.rate // 2
+    commands = [flood_script(each, args.seconds, f"c{n}") for n in range(4)]
+    pty = Pty([args.procs] + commands, columns=120, rows=30)
+    pty.wait_for(b"c0 line")
+    pid = pty.process.pid
+    cpu_before, started = cpu_seconds(pid), time.monotonic()
+    latencies, presses, selected = [], 0, 1
+    while time.monotonic() - started < args.seconds - 0.5:
+        presses += 1
+        key, selected = (b"\x1b[B", selected + 1) if selected < 4 else (b"\x1b[A" * 3, 1)
+        start = time.monotonic()
+        pty.send(key)
+        latencies.append((pty.wait_for(f"─ {selected}: python3".encode()) - start) * 1000)
+        end = start + 0.1
+        while time.monotonic() < end:
+            pty.pump(max(0, end - time.monotonic()))
+    elapsed = time.monotonic() - started
+    cpu = cpu_seconds(pid) - cpu_before
+    frames = [t for t in pty.frames if t >= started]
+    peak = status(pid, "VmHWM") / 1024
+    print(f"curtain-procs, 4 commands x {each} lines/s for {args.seconds:.0f} s: key -> frame median "
+          f"{statistics.median(latencies):.1f} ms, p99 {percentile(latencies, 99):.1f} ms ({presses} keys); "
+          f"{len(frames) / elapsed:.1f} frames/s; CPU {100 * cpu / elapsed:.1f} % of a core; peak RSS {peak:.1f} MiB")
+    pty.send(b"q")
+    time.sleep(0.3)
+    pty.send(b"y")
+    pty.process.wait(10)
+
+    fifo = os.path.join(tempfile.mkdtemp(), "lines")
+    os.mkfifo(fifo)
+    pty = Pty([args.procs, f"cat {fifo}"], columns=120, rows=30)
+    writer = os.open(fifo, os.O_WRONLY)
+    pty.wait_for(b"cat ")
+    latencies = []
+    for n in range(args.lines):
+        marker = f"mark-{n:05d}".encode()
+        start = time.monotonic()
+        os.write(writer, marker + b"\n")
+        latencies.append((pty.wait_for(marker) - start) * 1000)
+        time.sleep(0.02)
+    os.close(writer)
+    print(f"curtain-procs, a line -> screen while idle: median {statistics.median(latencies):.2f} ms, "
+          f"p99 {percentile(latencies, 99):.2f} ms ({args.lines} lines)")
+    pty.send(b"q")
+    pty.process.wait(10)
 
 
 if __name__ == "__main__":

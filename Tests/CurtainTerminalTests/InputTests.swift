@@ -53,7 +53,7 @@ extension NcursesTests {
         /// A closed input must end the wait, not make it return at once forever (a busy loop).
         @Test func aClosedInputIsAHangupEveryTimeAfter() async throws {
             let piped = try PipedSession()
-            await piped.type("a")
+            piped.type("a")
             piped.hangUp()
             await #expect(piped.session.nextEvent(within: nil) == .key(.character("a")))
             await #expect(piped.session.nextEvent(within: nil) == .inputEnded)
@@ -62,7 +62,7 @@ extension NcursesTests {
 
         @Test func charactersAndControlKeysArriveDecoded() async throws {
             let piped = try PipedSession()
-            await piped.type("a漢\r\u{7F}\t\u{03}\u{01}")
+            piped.type("a漢\r\u{7F}\t\u{03}\u{01}")
             await #expect(piped.events() == [
                 .key(.character("a")), .key(.character("漢")), .key(.enter), .key(.backspace), .key(.tab),
                 .key(.ctrl("c")), .key(.ctrl("a")),
@@ -72,13 +72,13 @@ extension NcursesTests {
         @Test func terminfoKeysAndOtherSequencesBothBecomeKeys() async throws {
             let piped = try PipedSession()
             // xterm-256color lists \EOA, \E[Z and \E[3~; \E[A and \E[1;5D it does not.
-            await piped.type("\u{1B}OA\u{1B}[Z\u{1B}[A\u{1B}[1;5D\u{1B}[3~")
+            piped.type("\u{1B}OA\u{1B}[Z\u{1B}[A\u{1B}[1;5D\u{1B}[3~")
             await #expect(piped.events() == [.key(.up), .key(.backTab), .key(.up), .key(Key(.left, modifiers: .control)), .key(.delete)])
         }
 
         @Test func bracketedPasteArrivesAsOneEvent() async throws {
             let piped = try PipedSession()
-            await piped.type("x\u{1B}[200~line one\r\nline two\u{1B}[31m red\u{1B}[201~y")
+            piped.type("x\u{1B}[200~line one\r\nline two\u{1B}[31m red\u{1B}[201~y")
             await #expect(piped.events() == [.key(.character("x")), .paste("line one\nline two red"), .key(.character("y"))])
         }
 
@@ -86,10 +86,10 @@ extension NcursesTests {
         /// them (through ncurses, what arrived with them was lost).
         @Test func invalidUTF8BecomesAReplacementAndInputGoesOn() async throws {
             let piped = try PipedSession()
-            await piped.type([0x61, 0xFF, 0xC3, 0x62])
+            piped.type([0x61, 0xFF, 0xC3, 0x62])
             await #expect(piped.session.nextEvent(within: 5) == .key(.character("a")))
             await #expect(piped.session.nextEvent(within: 0.05) == .key(.character("\u{FFFD}")))
-            await piped.type("xy")
+            piped.type("xy")
             await #expect(piped.events() == [.key(.character("\u{FFFD}")), .key(.character("b")), .key(.character("x")), .key(.character("y"))])
         }
 
@@ -97,18 +97,18 @@ extension NcursesTests {
         /// show still arrives (drawn as `?`), and what was typed with it is not lost.
         @Test func inAnASCIILocaleEveryTypedCharacterArrives() async throws {
             let piped = try PipedSession(locale: "C")
-            await piped.type("aéb漢\u{1B}[Z\u{1B}[200~x\u{1F389}\u{1B}[201~")
+            piped.type("aéb漢\u{1B}[Z\u{1B}[200~x\u{1F389}\u{1B}[201~")
             await #expect(piped.events() == [
                 .key(.character("a")), .key(.character("é")), .key(.character("b")), .key(.character("漢")),
                 .key(.backTab), .paste("x\u{1F389}"),
             ])
-            await piped.type([0xE9, 0x62])   // a Latin-1 é: not UTF-8, and it must not take the b
+            piped.type([0xE9, 0x62])   // a Latin-1 é: not UTF-8, and it must not take the b
             await #expect(piped.events() == [.key(.character("\u{FFFD}")), .key(.character("b"))])
         }
 
         @Test func escapeAloneIsDeliveredAfterTheWait() async throws {
             let piped = try PipedSession()
-            await piped.type("\u{1B}")
+            piped.type("\u{1B}")
             await #expect(piped.session.nextEvent(within: 5) == .key(.escape))
         }
 
@@ -123,7 +123,7 @@ extension NcursesTests {
 
         @Test func mouseEventsFromTheTerminal() async throws {
             let piped = try PipedSession()
-            await piped.type("\u{1B}[<0;13;8M\u{1B}[<0;13;8m\u{1B}[<65;1;2M")
+            piped.type("\u{1B}[<0;13;8M\u{1B}[<0;13;8m\u{1B}[<65;1;2M")
             await #expect(piped.events() == [
                 .mouse(MouseEvent(.press, at: Point(x: 12, y: 7))), .mouse(MouseEvent(.release, at: Point(x: 12, y: 7))),
                 .mouse(MouseEvent(.scrollDown, button: .none, at: Point(x: 0, y: 1))),
@@ -135,9 +135,9 @@ extension NcursesTests {
         /// resizes, animations): through ncurses it once did.
         @Test func aReleaseArrivingLaterDoesNotBlockTheWait() async throws {
             let piped = try PipedSession()
-            await piped.type("\u{1B}[<0;13;8M")
+            piped.type("\u{1B}[<0;13;8M")
             await #expect(piped.session.nextEvent(within: 5) == .mouse(MouseEvent(.press, at: Point(x: 12, y: 7))))
-            await piped.type("\u{1B}[<0;13;8m")
+            piped.type("\u{1B}[<0;13;8m")
             // Rescue a stalled read after 3 s with a key, so a regression fails instead of hanging.
             let rescuer = fork()
             if rescuer == 0 {
@@ -155,7 +155,7 @@ extension NcursesTests {
             #expect(release == .mouse(MouseEvent(.release, at: Point(x: 12, y: 7))))
             #expect(afterRelease == nil, "read after the release: \(String(describing: afterRelease))")
             #expect(waited < .seconds(2))
-            await piped.type("z")
+            piped.type("z")
             await #expect(piped.session.nextEvent(within: 5) == .key(.character("z")))
         }
 
@@ -166,7 +166,7 @@ extension NcursesTests {
             var frame = CellBuffer(size: Size(width: 80, height: 24))
             frame.put("kept", x: 0, y: 0)
             piped.session.draw(frame)
-            await piped.type("\u{1A}")
+            piped.type("\u{1A}")
             await #expect(piped.session.nextEvent(within: 5) == .key(.ctrl("z")))
             let window = try #require(curtain_stdscr())
             wmove(window, 0, 0)
@@ -181,7 +181,7 @@ extension NcursesTests {
             let piped = try PipedSession()
             piped.session.stop()
             piped.session.stop()
-            await piped.type("a")
+            piped.type("a")
             await #expect(piped.session.nextEvent(within: 0) == .inputEnded)
             #expect(piped.session.draw(CellBuffer(size: Size(width: 2, height: 2))) == false)
             #expect(piped.session.size == .zero)

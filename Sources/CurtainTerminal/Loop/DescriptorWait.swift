@@ -195,8 +195,12 @@ private func monotonicNanoseconds() -> Int64 {
     return Int64(spec.tv_sec) * 1_000_000_000 + Int64(spec.tv_nsec)
 }
 
-/// A detached thread with all signals blocked: the session's signal handlers run on the
-/// threads that wait for them, never in the middle of this one's `poll`.
+/// A detached thread with the asynchronous signals blocked: the session's signal handlers run
+/// on other threads, never in the middle of this one's `poll`. The signals a fault raises
+/// (SIGILL, SIGTRAP, SIGABRT, SIGSEGV, SIGBUS, SIGFPE, SIGSYS) stay unblocked, as libdispatch
+/// leaves them on its workers: threads this one starts (dispatch's, when it resumes a task)
+/// inherit its mask, and a crash on a thread that blocks its signal dies without the emergency
+/// restore.
 enum WaitThread {
     private final class Body: Sendable {
         let run: @Sendable () -> Void
@@ -207,6 +211,7 @@ enum WaitThread {
         var all = sigset_t()
         var previous = sigset_t()
         sigfillset(&all)
+        for fault in [SIGILL, SIGTRAP, SIGABRT, SIGSEGV, SIGBUS, SIGFPE, SIGSYS] { sigdelset(&all, fault) }
         pthread_sigmask(SIG_SETMASK, &all, &previous)
         defer { pthread_sigmask(SIG_SETMASK, &previous, nil) }
         var thread = pthread_t()

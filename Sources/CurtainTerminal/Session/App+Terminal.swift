@@ -13,6 +13,20 @@ extension App {
     /// - Parameter programName: names the program in that message; the executable's name by
     ///   default.
     public func runInTerminal(programName: String? = nil) async {
+        await run(programName: programName)
+    }
+
+    /// Runs the app in the terminal until it quits: ``runInTerminal(programName:)`` for an async
+    /// `main`, under a name no synchronous function shares — at the top level of `main.swift`,
+    /// Swift picks a synchronous overload over an async one even after `await`.
+    ///
+    /// ```swift
+    /// await app.run()      // main.swift, or @main … static func main() async
+    /// ```
+    ///
+    /// - Parameter programName: names the program in the refusal message; the executable's
+    ///   name by default.
+    public func run(programName: String? = nil) async {
         let name = programName ?? CommandLine.arguments.first.map { String($0.split(separator: "/").last ?? "program") } ?? "program"
         let terminal: TerminalSession
         do {
@@ -32,12 +46,14 @@ extension App {
     /// `await runInTerminal()`; this form stops the program there with a message saying so.
     ///
     /// - Parameter programName: names the program in the refusal message.
+    @available(*, noasync, message: "in async code, call 'await app.run()'")
     public func runInTerminal(programName: String? = nil) {
         serveMainQueue(while: "runInTerminal()") { await self.runInTerminal(programName: programName) }
     }
 
     /// Runs the app on `backend` as `await run(on:)` does, for a `main` that is not async: the
     /// main queue is served meanwhile (see ``runInTerminal(programName:)``).
+    @available(*, noasync, message: "in async code, call 'await app.run(on:)'")
     public func run(on backend: some Backend) {
         serveMainQueue(while: "run(on:)") { await self.run(on: backend) }
     }

@@ -108,6 +108,25 @@ def switches(pid):
     return total
 
 
+def line_latencies(argv_for, ready, count, columns=100):
+    """Starts the program `argv_for(fifo)` gives, whose child cats a FIFO, waits for `ready`,
+    then writes `count` marked lines 20 ms apart: ms from each write until the screen shows it."""
+    fifo = os.path.join(tempfile.mkdtemp(), "lines")
+    os.mkfifo(fifo)
+    pty = Pty(argv_for(fifo), columns=columns, rows=30)
+    writer = os.open(fifo, os.O_WRONLY)
+    pty.wait_for(ready)
+    latencies = []
+    for n in range(count):
+        marker = f"mark-{n:05d}".encode()
+        start = time.monotonic()
+        os.write(writer, marker + b"\n")
+        latencies.append((pty.wait_for(marker) - start) * 1000)
+        time.sleep(0.02)
+    os.close(writer)
+    return pty, latencies
+
+
 def percentile(values, p):
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, int(round(p / 100 * (len(ordered) - 1))))]
@@ -125,19 +144,7 @@ def main():
         return measure_procs(args)
 
     # 1. One line at a time from a child, the app otherwise idle.
-    fifo = os.path.join(tempfile.mkdtemp(), "lines")
-    os.mkfifo(fifo)
-    pty = Pty([args.binary, "run", f"cat {fifo}"])
-    pty.wait_for(b"running")
-    writer = os.open(fifo, os.O_WRONLY)
-    latencies = []
-    for n in range(args.lines):
-        marker = f"mark-{n:05d}".encode()
-        start = time.monotonic()
-        os.write(writer, marker + b"\n")
-        latencies.append((pty.wait_for(marker) - start) * 1000)
-        time.sleep(0.02)
-    os.close(writer)
+    pty, latencies = line_latencies(lambda fifo: [args.binary, "run", f"cat {fifo}"], b"running", args.lines)
     pty.stop()
     print(f"line -> screen, idle: median {statistics.median(latencies):.2f} ms, "
           f"p99 {percentile(latencies, 99):.2f} ms, max {max(latencies):.2f} ms ({args.lines} lines)")
@@ -226,19 +233,7 @@ def measure_procs(args):
     pty.send(b"y")
     pty.process.wait(10)
 
-    fifo = os.path.join(tempfile.mkdtemp(), "lines")
-    os.mkfifo(fifo)
-    pty = Pty([args.procs, f"cat {fifo}"], columns=120, rows=30)
-    writer = os.open(fifo, os.O_WRONLY)
-    pty.wait_for(b"cat ")
-    latencies = []
-    for n in range(args.lines):
-        marker = f"mark-{n:05d}".encode()
-        start = time.monotonic()
-        os.write(writer, marker + b"\n")
-        latencies.append((pty.wait_for(marker) - start) * 1000)
-        time.sleep(0.02)
-    os.close(writer)
+    pty, latencies = line_latencies(lambda fifo: [args.procs, f"cat {fifo}"], b"cat ", args.lines, columns=120)
     print(f"curtain-procs, a line -> screen while idle: median {statistics.median(latencies):.2f} ms, "
           f"p99 {percentile(latencies, 99):.2f} ms ({args.lines} lines)")
     pty.send(b"q")

@@ -56,9 +56,23 @@ extension Scene {
         var shown = 0
         var hidden = 0
         var visible: [ObjectIdentifier: Bool] = [:]
+        // The one that holds focus (a toast being typed into) is never folded away: keys must
+        // not go on into something nobody sees. Its room is taken first; unfocused ones fold.
+        let focused = group.first { controller in
+            controller !== newest && controller.state != .dismissing
+                && focusedView.map { controller.presentedView.isAncestor(of: $0) } == true
+        }
+        if let focused {
+            shown += 1
+            room -= focused.frameOfPresentedView.height
+        }
         for controller in group.reversed() {
             let leaving = controller.state == .dismissing
             let height = controller.frameOfPresentedView.height
+            if controller === focused {
+                visible[ObjectIdentifier(controller)] = true
+                continue
+            }
             let fits = shown < maximumStackedPresentations && height <= room - (controller === group.first ? 0 : 1)
             let show = leaving || controller === newest || fits
             visible[ObjectIdentifier(controller)] = show

@@ -33,6 +33,25 @@ struct StackFixture {
 
 @MainActor
 @Suite struct StackingTests {
+    /// A toast being typed into stays up while notifications pile onto its stack: the older
+    /// notifications fold into "+N more" instead (issue 22, item 3).
+    @Test func theFocusedToastIsNeverFolded() {
+        let f = StackFixture(size: Size(width: 40, height: 16))
+        let box = TextToastView(hint: "type here")
+        let compose = ToastPresentationController(presentedView: box)
+        f.scene.present(compose, from: f.pane)
+        f.pilot.settle()
+        f.pilot.type("draft")
+        for n in 1...5 { f.scene.notify("message \(n)", duration: 60, in: f.pane) }
+        f.pilot.settle()
+        #expect(f.pilot.text.contains("draft"), "the toast with focus shows:\n\(f.pilot.text)")
+        #expect(f.pilot.text.contains("message 5"), "the newest notification shows")
+        #expect(f.pilot.text.contains("more"), "older notifications fold")
+        #expect(compose.stackVisibility.value == 1)
+        f.pilot.type("!")
+        #expect(f.pilot.text.contains("draft!"), "keys still reach the toast that is seen")
+    }
+
     @Test func threeToastsStackAgainstTheEdgeNewestNearestIt() {
         let f = StackFixture()
         let a = f.toast("a"), b = f.toast("b"), c = f.toast("c")

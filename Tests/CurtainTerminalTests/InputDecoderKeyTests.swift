@@ -37,6 +37,8 @@ import Testing
         #expect(decoded("\u{1B}\r") == keys(Key(.enter, modifiers: .alt)))
         #expect(decoded("\u{1B}\u{7F}") == keys(Key(.backspace, modifiers: .alt)))
         #expect(decoded("\u{1B}\u{01}") == keys(Key(.character("a"), modifiers: [.control, .alt])))
+        // Esc then Ctrl-C is two keys, so Ctrl-C quits after an Esc GNU screen held back.
+        #expect(decoded("\u{1B}\u{03}") == keys(.escape, .ctrl("c")))
         // Alt only within the wait: Esc, the wait, then x is two keys.
         var decoder = InputDecoder()
         var output = decoder.decode([0x1B])

@@ -62,6 +62,35 @@ import Testing
         #expect(pacing.isActive, "an answer brings the pacing back")
     }
 
+    /// Issue 23, item 20: an idle 1 Hz clock asks once every 10 s, not every second; a frame
+    /// soon after another, a bigger one, or one after a lost answer still asks.
+    @Test func aLoneSmallFrameGoesWithoutARequestWhileTheLastAnswerIsFresh() {
+        var pacing = OutputPacing()
+        pacing.probed(at: 0)
+        pacing.answered(at: 0.001)
+        let asked1 = pacing.drew(cells: 6, at: 1)
+        #expect(asked1, "the first frame has none before it")
+        pacing.answered(at: 1.001)
+        for second in 2...10 {
+            let asked2 = pacing.drew(cells: 6, at: Double(second))
+            #expect(!asked2, "tick at \(second) s")
+            #expect(pacing.mayDraw)
+        }
+        let asked3 = pacing.drew(cells: 6, at: 11.5)
+        #expect(asked3, "the last answer is 10 s old")
+        pacing.answered(at: 11.501)
+        let asked4 = pacing.drew(cells: 6, at: 12.5)
+        #expect(!asked4)
+        let asked5 = pacing.drew(cells: 6, at: 12.52)
+        #expect(asked5, "a frame 20 ms after another")
+        pacing.answered(at: 12.521)
+        let asked6 = pacing.drew(cells: OutputPacing.loneFrameCells + 1, at: 14)
+        #expect(asked6, "too big to be a tick")
+        pacing.gaveUp()
+        let asked7 = pacing.drew(cells: 6, at: 16)
+        #expect(asked7, "a wait ended without an answer")
+    }
+
     @Test func lateAnswersMarkTheTerminalSlowUntilABigFrameIsAnsweredSoon() {
         var pacing = OutputPacing()
         pacing.probed(at: 0)

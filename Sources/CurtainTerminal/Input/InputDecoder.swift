@@ -213,6 +213,12 @@ struct InputDecoder: Sendable {
         case 0x1B:
             // Esc pressed twice: the first is the Esc key, the second may start a sequence.
             output.append(.event(.key(.escape)))
+        case 0x03:
+            // Esc then Ctrl-C, never Alt-Ctrl-C: GNU screen 4.9 holds a lone Esc while mouse
+            // reporting is on and sends it with the next key, and Ctrl-C must still quit.
+            state = .ground
+            output.append(.event(.key(.escape)))
+            output.append(.event(.key(.ctrl("c"))))
         default:
             state = .ground
             if scalar < 0x80, let key = keyTable.key(for: [UInt8(scalar)]) {

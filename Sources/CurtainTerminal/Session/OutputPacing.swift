@@ -26,6 +26,13 @@
 /// queue on a thin link, where the late answer brings the pacing back anyway. After
 /// ``silentLimit`` such waits in a row without any answer, pacing stops until an answer arrives
 /// again.
+///
+/// A small frame on its own — at most ``loneFrameCells`` cells, ``loneFrameGap`` after the
+/// frame before it, nothing in flight, the last answer less than ``answerFreshness`` old and
+/// none lost since — goes without a request: an idle clock tick cannot queue up on any link,
+/// and the next frame soon after it is followed by a request as usual. So an idle 1 Hz clock
+/// asks once every 10 s instead of every second (4 bytes a tick: issue 23, item 20), and a link
+/// that turned slow is still noticed within 10 s when nothing else moves.
 struct OutputPacing: Sendable {
     /// The request: device status report (DSR).
     static let request = Array("\u{1B}[5n".utf8)
@@ -49,6 +56,16 @@ struct OutputPacing: Sendable {
     private(set) var isSlow = false
     /// Waits in a row that ended without an answer.
     private var silentWaits = 0
+    /// When the last frame was drawn, and when the last answer came.
+    private var lastDrawnAt: Double?
+    private var lastAnswerAt: Double?
+
+    /// A frame of at most this many cells may be a lone frame (a clock tick changes two to eight).
+    static let loneFrameCells = 16
+    /// How long after the frame before it a small frame is alone, in seconds.
+    static let loneFrameGap = 0.5
+    /// How old the last answer may be for a lone frame to go without a request, in seconds.
+    static let answerFreshness = 10.0
 
     /// Whether a frame may be drawn now: the terminal has answered for everything drawn before,
     /// or is not paced.
@@ -62,15 +79,27 @@ struct OutputPacing: Sendable {
 
     /// A frame of `cells` changed cells was drawn; returns whether a request follows it.
     mutating func drew(cells: Int, at now: Double) -> Bool {
+        let previous = lastDrawnAt
+        lastDrawnAt = now
         guard isActive else { return false }
+        if isLone(cells: cells, at: now, previous: previous) { return false }
         if outstanding == 0 { waitingSince = now }
         requests.append((now, cells))
+        return true
+    }
+
+    /// Whether a frame of `cells` drawn at `now` is a lone frame that needs no request.
+    private func isLone(cells: Int, at now: Double, previous: Double?) -> Bool {
+        guard outstanding == 0, silentWaits == 0, cells <= Self.loneFrameCells,
+              let previous, now - previous >= Self.loneFrameGap,
+              let lastAnswerAt, now - lastAnswerAt < Self.answerFreshness else { return false }
         return true
     }
 
     /// The terminal answered a request.
     mutating func answered(at now: Double) {
         isActive = true
+        lastAnswerAt = now
         silentWaits = 0
         if !requests.isEmpty {
             let request = requests.removeFirst()

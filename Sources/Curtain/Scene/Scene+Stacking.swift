@@ -27,8 +27,9 @@ extension Scene {
     /// and out against the edge), each older one right beyond the newer one, as tall as the part
     /// of it that is in (so one leaving from the middle collapses in place and the others close
     /// up, never overlapping). At most ``maximumStackedPresentations`` show, and only as many
-    /// as fit; the older ones collapse into a "+N more" line beyond the last shown, and come
-    /// back as room frees.
+    /// as fit; the others collapse into a "+N more" line beyond the last shown, and come back
+    /// as room frees. The newest and the one holding focus always show; of the rest, the newer
+    /// show first and notifications fold before other presentations.
     func stackPresentations(now: Double) {
         let groups = stacks()
         for group in groups {
@@ -56,14 +57,26 @@ extension Scene {
         var shown = 0
         var hidden = 0
         var visible: [ObjectIdentifier: Bool] = [:]
-        for controller in group.reversed() {
-            let leaving = controller.state == .dismissing
+        // Shown whatever the room: the ones leaving (not counted), the newest, and the one that
+        // holds focus — folding it would send keys into a presentation nobody can see.
+        for controller in group.reversed() where controller.state == .dismissing || controller === newest || holdsFocus(controller) {
+            visible[ObjectIdentifier(controller)] = true
+            if controller.state != .dismissing {
+                shown += 1
+                room -= controller.frameOfPresentedView.height
+            }
+        }
+        // Then the others, newest first, notifications last: they fold first.
+        let others = group.reversed().filter { visible[ObjectIdentifier($0)] == nil }
+        let candidates = others.filter { !($0 is NotificationController) } + others.filter { $0 is NotificationController }
+        for (index, controller) in candidates.enumerated() {
             let height = controller.frameOfPresentedView.height
-            let fits = shown < maximumStackedPresentations && height <= room - (controller === group.first ? 0 : 1)
-            let show = leaving || controller === newest || fits
-            visible[ObjectIdentifier(controller)] = show
-            if show {
-                if !leaving { shown += 1; room -= height }
+            // A row stays free for the "+N more" line while any candidate is left after this one.
+            let fits = shown < maximumStackedPresentations && height <= room - (index == candidates.count - 1 ? 0 : 1)
+            visible[ObjectIdentifier(controller)] = fits
+            if fits {
+                shown += 1
+                room -= height
             } else {
                 hidden += 1
             }
@@ -95,6 +108,12 @@ extension Scene {
             let line = Rect(x: solo.minX, y: row, width: solo.width, height: 1)
             if area.contains(line.origin) { newest.stackOverflowLine = (line, hidden) }
         }
+    }
+
+    /// Whether the focused view is `controller`'s content or inside it.
+    private func holdsFocus(_ controller: PresentationController) -> Bool {
+        guard let focused = focusedView else { return false }
+        return controller.presentedView.isAncestor(of: focused)
     }
 
     /// Rows of `controller` that are in (its visible part when alone): all of it at rest,

@@ -10,6 +10,7 @@ import CurtainScreen
 /// log.append("12:00:01 connected")
 /// log.append("12:00:02 error: disk full", style: Style(foreground: .indexed(203)))
 /// log.append(contentsOf: output.split(separator: "\n").map(String.init))
+/// log.append(ansi: "\u{1B}[32mPASS\u{1B}[0m tests/parser")   // a program's colours kept
 /// ```
 ///
 /// **Following the end.** The log shows its newest lines and keeps showing them as lines

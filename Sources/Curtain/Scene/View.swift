@@ -49,17 +49,8 @@ open class View {
     /// The scene this view belongs to, if any. Entering one starts the view's tasks
     /// (``task(_:)``); leaving it cancels them.
     public internal(set) weak var scene: Scene? {
-        didSet {
-            if (scene == nil) != (oldValue == nil) {
-                tasks.setLive(scene != nil)
-                sceneDidChange()
-            }
-        }
+        didSet { if (scene == nil) != (oldValue == nil) { tasks.setLive(scene != nil) } }
     }
-
-    /// Called when the view entered a scene or left it: what it scheduled on the old scene's
-    /// clock (an animation's next tick) ends here.
-    func sceneDidChange() {}
 
     /// The tasks tied to this view (``task(_:)``, ``task(id:_:)``).
     var tasks = AttachedTasks()

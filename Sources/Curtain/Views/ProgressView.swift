@@ -13,9 +13,9 @@ import CurtainScreen
 /// **The spinner animates only while it is drawn.** Each frame that draws it asks the scene's
 /// clock for one tick at its next step (``spinnerInterval``), and the tick only asks for the next
 /// frame. A spinner that is not drawn — removed, in a dismissed presentation, with an empty
-/// frame, clipped away — asks for nothing more, so an idle program that shows none has no
-/// timer and no wake-up. Leaving the scene cancels the tick at once. In a test with a
-/// ``ManualClock``, every ``spinnerInterval`` advanced shows the next step.
+/// frame, clipped away — asks for nothing more after the tick already due (at most one, within
+/// ``spinnerInterval``), so an idle program that shows none has no timer and no wake-up. In a
+/// test with a ``ManualClock``, every ``spinnerInterval`` advanced shows the next step.
 ///
 /// **The bar** fills ``fraction`` of its width, in eighths of a cell (`▏▎▍▌▋▊▉█`) where the
 /// terminal shows Unicode and in `#` on a `-` track where it does not; the spinner is `⠋⠙⠹…`
@@ -55,6 +55,8 @@ open class ProgressView: View {
     private var tick: SceneTimer?
     /// The spinner's step shown (counting since the clock's zero, so spinners turn together).
     private var step = 0
+    /// The scene whose clock ``step`` counts on.
+    private weak var tickScene: Scene?
 
     /// A spinner (`fraction` nil) or a bar.
     ///
@@ -123,12 +125,19 @@ open class ProgressView: View {
     private func scheduleTick() {
         guard let scene, tick?.isActive != true else { return }
         let now = scene.clock.now
+        if tickScene !== scene {
+            // Drawn in a scene for the first time (or a new one): start at the step of its clock.
+            tickScene = scene
+            step = Self.step(at: now)
+        }
         // A hair early, so a clock moved to the step by adding intervals (0.1 × 6 = 0.6, not
         // 6 × 0.1 = 0.6000000000000001) finds it due.
         let due = Double(step + 1) * Self.spinnerInterval - 1e-7
         tick = scene.scheduleTimer(after: max(0.001, due - now)) { [weak self] in
             guard let self else { return }
             tick = nil
+            // Gone from the scene since (removed, its presentation dismissed): nothing more.
+            guard self.scene != nil else { return }
             // After a pause (the program was suspended), go on at the step of now.
             step = max(step + 1, Self.step(at: self.scene?.clock.now ?? now))
             setNeedsDisplay()
@@ -142,10 +151,5 @@ open class ProgressView: View {
         return Int(min(1e15, (now / spinnerInterval + 1e-6).rounded(.down)))
     }
 
-    /// Entering a scene starts at the step of its clock; leaving it leaves no tick behind.
-    override func sceneDidChange() {
-        tick?.cancel()
-        tick = nil
-        if let scene { step = Self.step(at: scene.clock.now) }
-    }
+
 }

@@ -14,15 +14,23 @@ open class CardPresentationController: PresentationController {
     /// How tall the card is: a number of rows or a share of its context.
     public let height: Height
 
+    /// How much the card darkens its context (``Dimming/standard`` unless told otherwise).
+    public let dimming: Dimming
+
     /// A card showing `presentedView` at `height`, whatever the content's fitting size.
     ///
     /// - Parameters:
     ///   - presentedView: the card's content, laid out at the card's frame.
     ///   - height: rows, or a share of the context's content height.
-    public init(presentedView: View, height: Height) {
+    ///   - dimming: how much its context is darkened; half by default.
+    public init(presentedView: View, height: Height, dimming: Dimming = .standard) {
         self.height = height
+        self.dimming = dimming
         super.init(presentedView: presentedView)
     }
+
+    /// ``dimming``'s strength.
+    open override var dimmingStrength: Double { dimming.strength }
 
     /// The fixed height, against the bottom edge, inside the insets; never taller than the room.
     open override func frameOfPresentedView(inContext context: Rect, safeArea: EdgeInsets) -> Rect {

@@ -22,6 +22,8 @@ open class NotificationController: PresentationController {
     public let severity: Severity
     /// Seconds it stays (before animation-speed scaling).
     public let duration: Double
+    /// How much it darkens its context: ``Dimming/none`` unless told otherwise.
+    public let dimming: Dimming
 
     /// A notification ready to present; ``Scene/notify(_:title:severity:duration:in:)`` makes
     /// and presents one in a single call.
@@ -31,9 +33,12 @@ open class NotificationController: PresentationController {
     ///   - title: shown in the box's top border; none by default.
     ///   - severity: information (the default), warning or error.
     ///   - duration: seconds it stays; 3 by default.
-    public init(message: String, title: String? = nil, severity: Severity = .information, duration: Double = 3) {
+    ///   - dimming: how much its context is darkened; none by default.
+    public init(message: String, title: String? = nil, severity: Severity = .information, duration: Double = 3,
+                dimming: Dimming = .none) {
         self.severity = severity
         self.duration = duration
+        self.dimming = dimming
         super.init(presentedView: NotificationView(message: message, title: title, severity: severity))
     }
 
@@ -42,8 +47,8 @@ open class NotificationController: PresentationController {
 
     /// ``duration``: a notification always goes away by itself.
     open override var autoDismissDelay: Double? { duration }
-    /// 0: nothing behind a notification is dimmed.
-    open override var dimmingStrength: Double { 0 }
+    /// ``dimming``'s strength: 0 unless told otherwise, nothing behind a notification is dimmed.
+    open override var dimmingStrength: Double { dimming.strength }
     /// False: the user keeps typing where they were.
     open override var takesFocus: Bool { false }
     /// True: it stays while the pointer rests on it, so it can be read.

@@ -27,8 +27,9 @@ extension Scene {
     /// and out against the edge), each older one right beyond the newer one, as tall as the part
     /// of it that is in (so one leaving from the middle collapses in place and the others close
     /// up, never overlapping). At most ``maximumStackedPresentations`` show, and only as many
-    /// as fit; the older ones collapse into a "+N more" line beyond the last shown, and come
-    /// back as room frees — with their reading time starting then.
+    /// as fit; the others collapse into a "+N more" line beyond the last shown, and come back
+    /// as room frees. The newest and the one holding focus always show; of the rest, the newer
+    /// show first and notifications fold before other presentations.
     func stackPresentations(now: Double) {
         let groups = stacks()
         for group in groups {
@@ -56,28 +57,26 @@ extension Scene {
         var shown = 0
         var hidden = 0
         var visible: [ObjectIdentifier: Bool] = [:]
-        // The one that holds focus (a toast being typed into) is never folded away: keys must
-        // not go on into something nobody sees. Its room is taken first; unfocused ones fold.
-        let focused = group.first { controller in
-            controller !== newest && controller.state != .dismissing
-                && focusedView.map { controller.presentedView.isAncestor(of: $0) } == true
-        }
-        if let focused {
-            shown += 1
-            room -= focused.frameOfPresentedView.height
-        }
-        for controller in group.reversed() {
-            let leaving = controller.state == .dismissing
-            let height = controller.frameOfPresentedView.height
-            if controller === focused {
-                visible[ObjectIdentifier(controller)] = true
-                continue
+        // Shown whatever the room: the ones leaving (not counted), the newest, and the one that
+        // holds focus — folding it would send keys into a presentation nobody can see.
+        for controller in group.reversed() where controller.state == .dismissing || controller === newest || holdsFocus(controller) {
+            visible[ObjectIdentifier(controller)] = true
+            if controller.state != .dismissing {
+                shown += 1
+                room -= controller.frameOfPresentedView.height
             }
-            let fits = shown < maximumStackedPresentations && height <= room - (controller === group.first ? 0 : 1)
-            let show = leaving || controller === newest || fits
-            visible[ObjectIdentifier(controller)] = show
-            if show {
-                if !leaving { shown += 1; room -= height }
+        }
+        // Then the others, newest first, notifications last: they fold first.
+        let others = group.reversed().filter { visible[ObjectIdentifier($0)] == nil }
+        let candidates = others.filter { !($0 is NotificationController) } + others.filter { $0 is NotificationController }
+        for (index, controller) in candidates.enumerated() {
+            let height = controller.frameOfPresentedView.height
+            // A row stays free for the "+N more" line while any candidate is left after this one.
+            let fits = shown < maximumStackedPresentations && height <= room - (index == candidates.count - 1 ? 0 : 1)
+            visible[ObjectIdentifier(controller)] = fits
+            if fits {
+                shown += 1
+                room -= height
             } else {
                 hidden += 1
             }
@@ -85,9 +84,6 @@ extension Scene {
         for controller in group {
             let target: Double = visible[ObjectIdentifier(controller)] == true ? 1 : 0
             if controller.stackVisibility.target != target {
-                // Shown again: its reading time starts now (it did not run while collapsed), so
-                // a revealed notification is not revealed only to leave at once.
-                if target == 1 { controller.autoDismissReference = now }
                 controller.stackVisibility.spring = motion.spring(controller.resizeSpring)
                 controller.stackVisibility.retarget(target, at: now)
                 controller.stackVisibility.step(to: now)
@@ -105,12 +101,6 @@ extension Scene {
             placed = placed.intersection(area)
             controller.displayedFrame = placed.isEmpty ? Rect(x: frame.minX, y: cursor, width: frame.width, height: 0) : placed
             controller.isStackedAway = true
-            if controller.state == .dismissing, rows == 0 {
-                // Collapsed in place while leaving: gone. Finished now, so it never shows again
-                // at its own slide position should the stack around it empty first.
-                controller.progressAnimation = nil
-                controller.progress = 0
-            }
             cursor = bottom ? cursor - rows : cursor + rows
         }
         if hidden > 0 {
@@ -118,6 +108,12 @@ extension Scene {
             let line = Rect(x: solo.minX, y: row, width: solo.width, height: 1)
             if area.contains(line.origin) { newest.stackOverflowLine = (line, hidden) }
         }
+    }
+
+    /// Whether the focused view is `controller`'s content or inside it.
+    private func holdsFocus(_ controller: PresentationController) -> Bool {
+        guard let focused = focusedView else { return false }
+        return controller.presentedView.isAncestor(of: focused)
     }
 
     /// Rows of `controller` that are in (its visible part when alone): all of it at rest,

@@ -137,7 +137,11 @@ open class Label: View {
     private var displayedText: StyledText {
         let theme = self.theme
         guard !theme.supportsUnicode else { return styledText }
-        return StyledText(runs: styledText.runs.map { StyledText.Run(theme.displayable($0.text), style: $0.style) })
+        return StyledText(runs: styledText.runs.map { run in
+            var shown = run
+            shown.text = theme.displayable(run.text)
+            return shown
+        })
     }
 
     private func rowRanges(width: Int) -> (StyledText, String, [Range<String.Index>]) {
@@ -219,7 +223,7 @@ open class Label: View {
         var offset = plain.utf8.distance(from: plain.startIndex, to: range.lowerBound)
         for character in plain[range] {
             let cluster = DisplayCluster(character)
-            let style = text.style(atUTF8Offset: offset) ?? base
+            let style = text.run(atUTF8Offset: offset)?.resolvedStyle(on: base) ?? base
             offset += character.utf8.count
             guard cluster.width > 0 else { continue }
             let shown = cluster.width > width ? (text: "\u{2026}", width: 1) : (text: cluster.text, width: cluster.width)

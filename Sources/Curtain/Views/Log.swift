@@ -10,6 +10,7 @@ import CurtainScreen
 /// log.append("12:00:01 connected")
 /// log.append("12:00:02 error: disk full", style: Style(foreground: .indexed(203)))
 /// log.append(contentsOf: output.split(separator: "\n").map(String.init))
+/// log.append(ansi: "\u{1B}[32mPASS\u{1B}[0m tests/parser")   // a program's colours kept
 /// ```
 ///
 /// **Following the end.** The log shows its newest lines and keeps showing them as lines
@@ -65,6 +66,8 @@ open class Log: View {
     public static let wheelStep = 3
 
     var lines = LogLines()
+    /// The state of ``append(ansi:)``'s output between calls.
+    private var ansiParser = ANSIParser()
     /// Where the view starts while it does not follow the end.
     var top = Position(line: 0, row: 0)
     /// The size last laid out, to notice a new one.
@@ -97,6 +100,27 @@ open class Log: View {
     public func append(_ line: String, style: Style? = nil) {
         store(line, style: style)
         changed(shrinking: dropExcess())
+    }
+
+    /// Appends styled `text`: its lines (split as ``append(_:style:)`` splits) keep their
+    /// runs' styles; runs without one are in the log's style.
+    public func append(_ text: StyledText) {
+        for line in LogLines.split(text) { lines.append(line) }
+        changed(shrinking: dropExcess())
+    }
+
+    /// Appends a program's output with its escape sequences: colours and attributes are kept,
+    /// every other control sequence is dropped (see ``ANSIParser``). The log keeps one parser
+    /// for all its output, so a colour set in one call goes on in the next, and a sequence cut
+    /// at the end of `text` is completed by the next call; lines are split as
+    /// ``append(_:style:)`` splits them.
+    ///
+    /// ```swift
+    /// for try await line in child.standardOutput.lines() { log.append(ansi: line) }
+    /// ```
+    public func append(ansi text: some StringProtocol) {
+        ansiParser.startLine()
+        append(ansiParser.parse(text))
     }
 
     /// Appends each of `lines` (see ``append(_:style:)``), asking for one frame for all of them.
@@ -223,8 +247,8 @@ open class Log: View {
         var rowsBelow = true
         while y < frame.minY + size.height {
             let rows = lines.rows(of: position.line, width: size.width)
-            let style = lines[position.line].style ?? base
-            buffer.draw(rows[position.row], at: Point(x: frame.minX, y: y), style: style, clip: area)
+            drawRow(rows[position.row], of: lines[position.line], at: Point(x: frame.minX, y: y), base: base,
+                    into: &buffer, clip: area)
             y += 1
             let next = moved(position, by: 1, width: size.width)
             if next == position {
@@ -239,6 +263,38 @@ open class Log: View {
             drawMarker(theme.displayable(" ↓ \(below) more "), row: y - 1, width: size.width, into: &buffer, clip: area)
         }
         lines.trimCache(around: firstShown...position.line, height: size.height)
+    }
+
+    /// Draws `row` (a slice of `line`'s text), each stretch in its span's style.
+    private func drawRow(_ row: Substring, of line: LogLines.Line, at origin: Point, base: Style,
+                         into buffer: inout CellBuffer, clip: Rect) {
+        let spans: [LogLines.Span]
+        switch line.styling {
+        case .log:
+            buffer.draw(row, at: origin, style: base, clip: clip)
+            return
+        case .style(let style):
+            buffer.draw(row, at: origin, style: style, clip: clip)
+            return
+        case .inherited(let style):
+            buffer.draw(row, at: origin, style: StyledText.Run("", style: style, inheritsDefaultColors: true).resolvedStyle(on: base),
+                        clip: clip)
+            return
+        case .spans(let stretches):
+            spans = stretches
+        }
+        let text = line.text
+        let utf8 = text.utf8
+        var start = utf8.distance(from: utf8.startIndex, to: row.startIndex)
+        let end = utf8.distance(from: utf8.startIndex, to: row.endIndex)
+        var x = origin.x
+        for span in spans where span.end > start {
+            let stop = min(span.end, end)
+            let piece = text[utf8.index(utf8.startIndex, offsetBy: start)..<utf8.index(utf8.startIndex, offsetBy: stop)]
+            x += buffer.draw(piece, at: Point(x: x, y: origin.y), style: span.resolvedStyle(on: base), clip: clip)
+            start = stop
+            if start >= end { break }
+        }
     }
 
     /// Draws `text` right-aligned on `row`.

@@ -12,8 +12,42 @@ import CurtainScreen
 struct LogLines {
     struct Line {
         var text: String
-        /// Overrides the log's style for this line.
+        /// Its style: one enum so that a line stays a string and two words.
+        var styling: Styling
+
+        /// A line in `style` (the log's own when nil).
+        init(text: String, style: Style?) {
+            self.text = text
+            styling = style.map(Styling.style) ?? .log
+        }
+
+        init(text: String, styling: Styling) {
+            self.text = text
+            self.styling = styling
+        }
+
+        /// The style of the whole line, or of each of its stretches.
+        enum Styling {
+            /// The log's style.
+            case log
+            /// This style, as it is.
+            case style(Style)
+            /// This style on the log's: its default colours are the log's (text from ANSI output).
+            case inherited(Style)
+            /// Stretches in different styles, in order.
+            case spans([Span])
+        }
+    }
+
+    /// A stretch of a line in one style: up to UTF-8 offset `end` of the line's text.
+    struct Span {
+        var end: Int
         var style: Style?
+        var inheritsDefaultColors: Bool
+
+        func resolvedStyle(on base: Style) -> Style {
+            StyledText.Run("", style: style, inheritsDefaultColors: inheritsDefaultColors).resolvedStyle(on: base)
+        }
     }
 
     /// Kept lines from `head` on; those before it were dropped and are removed in batches.
@@ -116,9 +150,18 @@ struct LogLines {
 
     /// The lines of `text` for a log: split at every line break the wrapper honours (`\n`,
     /// `\r`, "\r\n", U+0085, U+2028, U+2029); one break at the very end adds no empty line.
-    /// Read as bytes: each break is a cluster of its own, so no `Character` is needed to find
-    /// them, and a line without one (most of a log) is returned as it is.
     static func split(_ text: String) -> [String] {
+        let ranges = lineRanges(text)
+        if ranges.count == 1, ranges[0].count == text.utf8.count { return [text] }
+        let utf8 = text.utf8
+        return ranges.map { range in
+            String(text[utf8.index(utf8.startIndex, offsetBy: range.lowerBound)..<utf8.index(utf8.startIndex, offsetBy: range.upperBound)])
+        }
+    }
+
+    /// The UTF-8 ranges of the lines of `text` (see ``split(_:)``). Read as bytes: each break
+    /// is a cluster of its own, so no `Character` is needed to find them.
+    static func lineRanges(_ text: String) -> [Range<Int>] {
         var text = text
         var breaks: [(start: Int, end: Int)] = []
         text.withUTF8 { bytes in
@@ -144,16 +187,55 @@ struct LogLines {
                 i += 1
             }
         }
-        if breaks.isEmpty { return [text] }
-        let utf8 = text.utf8
-        func index(_ offset: Int) -> String.Index { utf8.index(utf8.startIndex, offsetBy: offset) }
-        var lines: [String] = []
+        let count = text.utf8.count
+        if breaks.isEmpty { return [0..<count] }
+        var lines: [Range<Int>] = []
         var start = 0
         for lineBreak in breaks {
-            lines.append(String(text[index(start)..<index(lineBreak.start)]))
+            lines.append(start..<lineBreak.start)
             start = lineBreak.end
         }
-        if start < utf8.count { lines.append(String(text[index(start)...])) }
+        if start < count { lines.append(start..<count) }
+        return lines
+    }
+
+    /// The lines of styled `text`, split as ``split(_:)`` splits; a line in one style is a
+    /// plain line in that style, others keep their runs as spans.
+    static func split(_ text: StyledText) -> [Line] {
+        let plain = text.string
+        let utf8 = plain.utf8
+        // Where each run ends, in UTF-8 offsets of `plain`.
+        var ends: [Int] = []
+        var end = 0
+        for run in text.runs {
+            end += run.text.utf8.count
+            ends.append(end)
+        }
+        var lines: [Line] = []
+        var runIndex = 0
+        for range in lineRanges(plain) {
+            let line = String(plain[utf8.index(utf8.startIndex, offsetBy: range.lowerBound)..<utf8.index(utf8.startIndex, offsetBy: range.upperBound)])
+            // Skip runs that end before this line starts (line breaks, earlier lines).
+            while runIndex < ends.count - 1, ends[runIndex] <= range.lowerBound { runIndex += 1 }
+            var spans: [Span] = []
+            var index = runIndex
+            while index < ends.count {
+                let run = text.runs[index]
+                let spanEnd = min(ends[index], range.upperBound) - range.lowerBound
+                if spanEnd > (spans.last?.end ?? 0) {
+                    spans.append(Span(end: spanEnd, style: run.style, inheritsDefaultColors: run.inheritsDefaultColors))
+                }
+                if ends[index] >= range.upperBound { break }
+                index += 1
+            }
+            if spans.count > 1 {
+                lines.append(Line(text: line, styling: .spans(spans)))
+            } else if let span = spans.first, let style = span.style {
+                lines.append(Line(text: line, styling: span.inheritsDefaultColors ? .inherited(style) : .style(style)))
+            } else {
+                lines.append(Line(text: line, styling: .log))
+            }
+        }
         return lines
     }
 }

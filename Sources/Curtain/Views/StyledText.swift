@@ -13,10 +13,25 @@ public struct StyledText: Sendable, Equatable, ExpressibleByStringInterpolation,
         public var text: String
         /// Its style; nil means the style of the view that draws it.
         public var style: Style?
+        /// When true, the style's default colours are the drawing view's colours and the
+        /// view's attributes are added to the style's: text from ``init(ansi:)``, where "no
+        /// colour" means the colour of whatever shows it. When false (the default), the style is
+        /// drawn as it is.
+        public var inheritsDefaultColors: Bool
         /// A run of `text` in `style` (the drawing view's own style when nil).
-        public init(_ text: String, style: Style? = nil) {
+        public init(_ text: String, style: Style? = nil, inheritsDefaultColors: Bool = false) {
             self.text = text
             self.style = style
+            self.inheritsDefaultColors = inheritsDefaultColors
+        }
+
+        /// The style this run is drawn in by a view whose own style is `base`.
+        public func resolvedStyle(on base: Style) -> Style {
+            guard let style else { return base }
+            guard inheritsDefaultColors else { return style }
+            return Style(foreground: style.foreground.isDefault ? base.foreground : style.foreground,
+                         background: style.background.isDefault ? base.background : style.background,
+                         attributes: base.attributes.union(style.attributes))
         }
     }
 
@@ -62,13 +77,13 @@ public struct StyledText: Sendable, Equatable, ExpressibleByStringInterpolation,
         StyledText(runs: lhs.runs + rhs.runs)
     }
 
-    /// The run style at UTF-8 offset `offset` of ``string`` (nil: the view's own style).
-    func style(atUTF8Offset offset: Int) -> Style? {
+    /// The run at UTF-8 offset `offset` of ``string`` (the last one past the end).
+    func run(atUTF8Offset offset: Int) -> Run? {
         var end = 0
         for run in runs {
             end += run.text.utf8.count
-            if offset < end { return run.style }
+            if offset < end { return run }
         }
-        return runs.last?.style
+        return runs.last
     }
 }

@@ -55,7 +55,8 @@ final class Proc {
                     ChildProcessGroups.add(pid)
                     var splitter = LineSplitter()
                     for try await chunk in execution.standardOutput {
-                        self.log.append(contentsOf: chunk.withUnsafeBytes { splitter.feed($0) })
+                        // Colours kept (test runners, ls --color); every other sequence dropped.
+                        for line in chunk.withUnsafeBytes({ splitter.feed($0) }) { self.log.append(ansi: line) }
                     }
                 }
                 switch result.terminationStatus {

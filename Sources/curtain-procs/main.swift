@@ -47,7 +47,8 @@ final class Procs {
     /// Starts `proc`, or stops it and starts it again once it ended (a spinner toast meanwhile).
     func restart(_ proc: Proc) {
         guard proc.isRunning else { return start(proc) }
-        let toast = ToastPresentationController(presentedView: Label("Restarting \(proc.name)…", border: true))
+        // Over the live output, which must stay readable: no dim, a spinner while it waits.
+        let toast = ToastPresentationController(presentedView: ProgressView(label: "Restarting \(proc.name)…"), dimming: .none)
         app.scene.present(toast, from: outputPane)
         proc.stop(in: app.scene)
         Task {

@@ -130,6 +130,32 @@ struct ProcsEndToEndTests {
         #expect(survivors("sleep 30").isEmpty)
     }
 
+    /// A child's colours are kept (SGR), and a restart shows a spinner toast that dims nothing.
+    @Test func coloursAreKeptAndARestartWaitsUnderASpinner() throws {
+        let run = try Run("'\(binary)' \"printf '\\\\033[31mred\\\\033[0m plain\\\\n'; trap '' TERM; sleep 45\"", columns: 100, rows: 16)
+        try see(run, "red plain")
+        // The output row (the command line above it shows the escapes as text).
+        func outputRow(_ screen: String) -> String? {
+            screen.split(separator: "\n").map(String.init).first { $0.contains("red") && $0.contains("plain") && !$0.contains("printf") }
+        }
+        let row = try #require(outputRow(try run.tmux.capture()))
+        #expect(row.contains("\u{1B}[31mred"), "red kept: \(row.debugDescription)")
+        try run.tmux.keys("Enter")
+        let during = try see(run, "Restarting 1…")
+        #expect(["⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧", "⠇", "⠏"].contains { during.contains("\($0) Restarting") })
+        // No dim: the output's row keeps its colours while the toast is up.
+        #expect(outputRow(try run.tmux.capture()) == row)
+        // It ignores SIGTERM: killed 3 s later, then started again.
+        try see(run, "1 killed by signal 9")
+        try see(run, "Restarting 1…", present: false)
+        try run.tmux.keys("q")
+        try see(run, "still running")
+        try run.tmux.keys("y")
+        _ = try run.exit()
+        for _ in 0..<80 where !survivors("sleep 45").isEmpty { usleep(50_000) }
+        #expect(survivors("sleep 45").isEmpty)
+    }
+
     /// $PAGER unset pages with less; one that does not exist is told, the screen kept.
     @Test func aMissingPagerIsTold() throws {
         let run = try Run("PAGER=no-such-pager-xyz '\(binary)' 'echo hello'", columns: 100, rows: 20)

@@ -17,7 +17,7 @@ import CurtainScreen
 /// **Kept:** SGR (`ESC [ … m`): reset (0), bold (1), dim (2), italic (3), underline (4, and
 /// `4:n`), reverse (7), their resets (22, 23, 24, 27), the 8 + 8 colours (30–37, 40–47,
 /// 90–97, 100–107), 256 colours (`38;5;n`) and 24-bit colours (`38;2;r;g;b`, also with colons),
-/// default colours (39, 49). Colours are ``Style`` colours, reduced to the terminal's depth at
+/// default colours (39, 49). Colours are `Style` colours, reduced to the terminal's depth at
 /// output like every other. The runs' default colours and attributes are those of the view that
 /// draws them (``StyledText/Run/inheritsDefaultColors``), so uncoloured output sits on the
 /// view's background.

@@ -84,6 +84,9 @@ extension Scene {
         for controller in group {
             let target: Double = visible[ObjectIdentifier(controller)] == true ? 1 : 0
             if controller.stackVisibility.target != target {
+                // Shown again: its reading time starts now (it did not run while collapsed), so
+                // a revealed notification is not revealed only to leave at once.
+                if target == 1 { controller.autoDismissReference = now }
                 controller.stackVisibility.spring = motion.spring(controller.resizeSpring)
                 controller.stackVisibility.retarget(target, at: now)
                 controller.stackVisibility.step(to: now)
@@ -101,6 +104,12 @@ extension Scene {
             placed = placed.intersection(area)
             controller.displayedFrame = placed.isEmpty ? Rect(x: frame.minX, y: cursor, width: frame.width, height: 0) : placed
             controller.isStackedAway = true
+            if controller.state == .dismissing, rows == 0 {
+                // Collapsed in place while leaving: gone. Finished now, so it never shows again
+                // at its own slide position should the stack around it empty first.
+                controller.progressAnimation = nil
+                controller.progress = 0
+            }
             cursor = bottom ? cursor - rows : cursor + rows
         }
         if hidden > 0 {

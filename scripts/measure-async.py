@@ -237,6 +237,8 @@ def measure_procs(args):
     print(f"curtain-procs, a line -> screen while idle: median {statistics.median(latencies):.2f} ms, "
           f"p99 {percentile(latencies, 99):.2f} ms ({args.lines} lines)")
     pty.send(b"q")
+    time.sleep(0.3)
+    pty.send(b"y")  # in case cat has not ended yet: stop it and quit
     pty.process.wait(10)
 
 

@@ -60,6 +60,12 @@ public final class App {
     /// When the scene last rendered a frame (shown or not): changes from outside the loop are
     /// drawn no sooner than one frame interval after it.
     private var lastRenderTime = -Double.infinity
+    /// Whether the last frame was drawn for a timer alone (a spinner's step, a clock's tick):
+    /// work from outside the loop need not wait a frame interval after such a frame, since the
+    /// 60 Hz pacing is for streams of changes, which timers are not.
+    private var lastRenderWasTimerOnly = false
+    /// Set when the scene changed while the loop waited (a task, a callback), until drawn.
+    private var outsideChangePending = false
     /// Counts the scene's changes and the posted work run: a test pilot reads it to tell when
     /// tasks stopped changing anything.
     var activity = 0
@@ -135,14 +141,17 @@ public final class App {
         if poster.hasWork { return clock.now }
         guard let next = scene.nextFrameTime else { return nil }
         guard scene.isAnimating else { return next }
-        return min(next, max(clock.now, lastRenderTime + FramePacing.interval))
+        let earliest = outsideChangePending && lastRenderWasTimerOnly ? clock.now : lastRenderTime + FramePacing.interval
+        return min(next, max(clock.now, earliest))
     }
 
     /// The scene changed: when the loop waits past the time the change needs a frame (a task
     /// appended to a log while the app was idle), its wait ends early.
     private func sceneChanged() {
         activity &+= 1
-        guard isWaiting, let backend, let needed = loopDeadline() else { return }
+        guard isWaiting else { return }
+        outsideChangePending = true
+        guard let backend, let needed = loopDeadline() else { return }
         if let deadline = waitDeadline, deadline <= needed { return }
         waitDeadline = needed
         backend.interruptWait()
@@ -225,6 +234,8 @@ public final class App {
 
     /// Renders a frame; when it differs from the last, shows it and tells the observers.
     func renderAndPresent() {
+        lastRenderWasTimerOnly = !scene.isAnimating && !outsideChangePending
+        outsideChangePending = false
         lastRenderTime = clock.now
         let frame = scene.renderFrame()
         if scene.wantsPointerMotion != reportsPointerMotion {

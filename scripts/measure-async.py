@@ -108,6 +108,31 @@ def switches(pid):
     return total
 
 
+def under_load(pty, seconds, key_for):
+    """Presses a key every 100 ms for `seconds` while the program works: `key_for(n)` gives the
+    n-th key and the text its frame shows. Returns the figures as text: key latency, frames a
+    second, CPU, peak RSS."""
+    pid = pty.process.pid
+    cpu_before, started = cpu_seconds(pid), time.monotonic()
+    latencies, presses = [], 0
+    while time.monotonic() - started < seconds - 0.5:
+        presses += 1
+        key, shown = key_for(presses)
+        start = time.monotonic()
+        pty.send(key)
+        latencies.append((pty.wait_for(shown.encode()) - start) * 1000)
+        end = start + 0.1
+        while time.monotonic() < end:
+            pty.pump(max(0, end - time.monotonic()))
+    elapsed = time.monotonic() - started
+    cpu = cpu_seconds(pid) - cpu_before
+    frames = [t for t in pty.frames if t >= started]
+    peak = status(pid, "VmHWM") / 1024
+    return (f"key -> frame median {statistics.median(latencies):.1f} ms, p99 {percentile(latencies, 99):.1f} ms "
+            f"({presses} keys); {len(frames) / elapsed:.1f} frames/s; CPU {100 * cpu / elapsed:.1f} % of a core; "
+            f"peak RSS {peak:.1f} MiB")
+
+
 def line_latencies(argv_for, ready, count, columns=100):
     """Starts the program `argv_for(fifo)` gives, whose child cats a FIFO, waits for `ready`,
     then writes `count` marked lines 20 ms apart: ms from each write until the screen shows it."""
@@ -158,26 +183,9 @@ def main():
     open(path, "w").write(script)
     pty = Pty([args.binary, "run", f"python3 {path}"])
     pty.wait_for(b"running")
-    pid = pty.process.pid
-    cpu_before, started = cpu_seconds(pid), time.monotonic()
-    key_latencies, presses = [], 0
-    while time.monotonic() - started < args.seconds - 0.5:
-        presses += 1
-        start = time.monotonic()
-        pty.send(b"k")
-        key_latencies.append((pty.wait_for(f"k pressed {presses} times".encode()) - start) * 1000)
-        end = start + 0.1
-        while time.monotonic() < end:
-            pty.pump(max(0, end - time.monotonic()))
-    elapsed = time.monotonic() - started
-    cpu = cpu_seconds(pid) - cpu_before
-    frames = [t for t in pty.frames if t >= started]
-    peak = status(pid, "VmHWM") / 1024
+    figures = under_load(pty, args.seconds, lambda n: (b"k", f"k pressed {n} times"))
     pty.stop()
-    print(f"flood {args.rate} lines/s for {args.seconds:.0f} s: key -> frame median "
-          f"{statistics.median(key_latencies):.1f} ms, p99 {percentile(key_latencies, 99):.1f} ms "
-          f"({presses} keys); {len(frames) / elapsed:.1f} frames/s; CPU {100 * cpu / elapsed:.1f} % of a core; "
-          f"peak RSS {peak:.1f} MiB")
+    print(f"flood {args.rate} lines/s for {args.seconds:.0f} s: {figures}")
 
     # 3. Idle.
     pty = Pty([args.binary, "nothing"])
@@ -209,25 +217,10 @@ def measure_procs(args):
     commands = [flood_script(each, args.seconds, f"c{n}") for n in range(4)]
     pty = Pty([args.procs] + commands, columns=120, rows=30)
     pty.wait_for(b"c0 line")
-    pid = pty.process.pid
-    cpu_before, started = cpu_seconds(pid), time.monotonic()
-    latencies, presses, selected = [], 0, 1
-    while time.monotonic() - started < args.seconds - 0.5:
-        presses += 1
-        key, selected = (b"\x1b[B", selected + 1) if selected < 4 else (b"\x1b[A" * 3, 1)
-        start = time.monotonic()
-        pty.send(key)
-        latencies.append((pty.wait_for(f"─ {selected}: python3".encode()) - start) * 1000)
-        end = start + 0.1
-        while time.monotonic() < end:
-            pty.pump(max(0, end - time.monotonic()))
-    elapsed = time.monotonic() - started
-    cpu = cpu_seconds(pid) - cpu_before
-    frames = [t for t in pty.frames if t >= started]
-    peak = status(pid, "VmHWM") / 1024
-    print(f"curtain-procs, 4 commands x {each} lines/s for {args.seconds:.0f} s: key -> frame median "
-          f"{statistics.median(latencies):.1f} ms, p99 {percentile(latencies, 99):.1f} ms ({presses} keys); "
-          f"{len(frames) / elapsed:.1f} frames/s; CPU {100 * cpu / elapsed:.1f} % of a core; peak RSS {peak:.1f} MiB")
+    # Down through the four, then back to the first: the output pane's title names the selected.
+    figures = under_load(pty, args.seconds,
+                         lambda n: (b"\x1b[B", f"─ {n % 4 + 1}: python3") if n % 4 else (b"\x1b[A" * 3, "─ 1: python3"))
+    print(f"curtain-procs, 4 commands x {each} lines/s for {args.seconds:.0f} s: {figures}")
     pty.send(b"q")
     time.sleep(0.3)
     pty.send(b"y")

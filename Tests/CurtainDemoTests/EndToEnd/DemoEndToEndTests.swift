@@ -200,13 +200,7 @@ struct DemoEndToEndTests {
     /// Ctrl-Z gives the shell back with the terminal restored; `fg` brings the screen back as it
     /// was, toast and typed text included, and the demo still takes keys.
     @Test func suspendAndResume() throws {
-        let demo = try DemoSession(columns: 80, rows: 24)
-        let layout = ExpectedLayout(columns: 80, rows: 24)
-        var screen = try demo.launch()
-        try demo.tmux.type("t")
-        screen = try demo.settle(changedFrom: screen) { $0.lowestBox(in: layout.content(0)) != nil }
-        try demo.tmux.type("kept")
-        let before = try demo.settle(changedFrom: screen) { $0.contains("kept") }
+        let (demo, layout, before) = try DemoSession.withATypedToast()
         let modes = ["alternate_on", "mouse_button_flag", "mouse_sgr_flag", "keypad_cursor_flag", "keypad_flag"]
         let running = try demo.tmux.paneFlags(modes)
 
@@ -216,7 +210,7 @@ struct DemoEndToEndTests {
         let stopped = try demo.waitForExit()
         #expect(stopped.status == "status:\(128 + SIGTSTP)")
         #expect(stopped.before == stopped.after, "terminal restored while suspended")
-        screen = try demo.tmux.settle(until: { $0.contains("Stopped") })
+        var screen = try demo.tmux.settle(until: { $0.contains("Stopped") })
         #expect(screen.box(titled: "Colours") == nil, "the shell's screen while suspended\n\(screen)")
 
         try demo.tmux.shell("fg")

@@ -95,3 +95,17 @@ final class DemoSession {
         throw TmuxError(message: "the demo did not exit; screen:\n\((try? tmux.screen().description) ?? "")")
     }
 }
+
+extension DemoSession {
+    /// The demo at 80×24 with a toast up in the first pane and "kept" typed into it: where the
+    /// suspend and stop tests start. Returns the session, its layout and that screen.
+    static func withATypedToast() throws -> (DemoSession, ExpectedLayout, CapturedScreen) {
+        let demo = try DemoSession(columns: 80, rows: 24)
+        let layout = ExpectedLayout(columns: 80, rows: 24)
+        var screen = try demo.launch()
+        try demo.tmux.type("t")
+        screen = try demo.settle(changedFrom: screen) { $0.lowestBox(in: layout.content(0)) != nil }
+        try demo.tmux.type("kept")
+        return (demo, layout, try demo.settle(changedFrom: screen) { $0.contains("kept") })
+    }
+}

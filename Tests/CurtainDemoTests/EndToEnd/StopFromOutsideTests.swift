@@ -8,19 +8,13 @@ extension DemoEndToEndTests {
     /// "Stopped" and "$ fg" on the screen). On SIGCONT the demo takes its modes back and paints
     /// everything again: keys act at once, unechoed, and Ctrl-C is a key that quits with 0.
     @Test func stopFromOutsideThenContinueTakesTheTerminalBack() throws {
-        let demo = try DemoSession(columns: 80, rows: 24)
-        let layout = ExpectedLayout(columns: 80, rows: 24)
-        var screen = try demo.launch()
-        try demo.tmux.type("t")
-        screen = try demo.settle(changedFrom: screen) { $0.lowestBox(in: layout.content(0)) != nil }
-        try demo.tmux.type("kept")
-        let before = try demo.settle(changedFrom: screen) { $0.contains("kept") }
+        let (demo, _, before) = try DemoSession.withATypedToast()
         let pid = try #require(try demo.tmux.foregroundChildPID(), "the demo runs as the shell's child")
 
         #expect(kill(pid, SIGSTOP) == 0)
         let stopped = try demo.waitForExit()
         #expect(stopped.status == "status:\(128 + SIGSTOP)")
-        screen = try demo.tmux.settle(until: { $0.contains("Stopped") })
+        var screen = try demo.tmux.settle(until: { $0.contains("Stopped") })
 
         try demo.tmux.shell("fg")
         screen = try demo.settle(changedFrom: screen) { !$0.contains("Stopped") && !$0.contains("$ fg") }
@@ -42,13 +36,7 @@ extension DemoEndToEndTests {
     /// the terminal with no mouse reports (a click would type `0;5;5M` at the prompt) and no
     /// keypad mode; after `fg` every mode the demo had is back and keys act at once.
     @Test func stopSignalFromOutsideHandsOverLikeCtrlZ() throws {
-        let demo = try DemoSession(columns: 80, rows: 24)
-        let layout = ExpectedLayout(columns: 80, rows: 24)
-        var screen = try demo.launch()
-        try demo.tmux.type("t")
-        screen = try demo.settle(changedFrom: screen) { $0.lowestBox(in: layout.content(0)) != nil }
-        try demo.tmux.type("kept")
-        let before = try demo.settle(changedFrom: screen) { $0.contains("kept") }
+        let (demo, _, before) = try DemoSession.withATypedToast()
         let names = ["alternate_on", "mouse_any_flag", "mouse_button_flag", "mouse_sgr_flag", "mouse_standard_flag",
                      "keypad_cursor_flag", "keypad_flag"]
         let running = try demo.tmux.paneFlags(names)
@@ -59,7 +47,7 @@ extension DemoEndToEndTests {
         let stopped = try demo.waitForExit()
         #expect(stopped.status == "status:\(128 + SIGTSTP)")
         #expect(stopped.before == stopped.after, "terminal restored while stopped")
-        screen = try demo.tmux.settle(until: { $0.contains("Stopped") })
+        var screen = try demo.tmux.settle(until: { $0.contains("Stopped") })
         let whileStopped = try demo.tmux.paneFlags(names)
         #expect(whileStopped == ["alternate_on": "0", "mouse_any_flag": "0", "mouse_button_flag": "0", "mouse_sgr_flag": "0",
                                  "mouse_standard_flag": "0", "keypad_cursor_flag": "0", "keypad_flag": "0"], "modes left on while stopped: \(whileStopped)")

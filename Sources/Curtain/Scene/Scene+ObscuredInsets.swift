@@ -5,11 +5,15 @@ extension Scene {
     /// presentations of its context cover in this frame (their displayed frames: the inset
     /// follows a slide as it moves).
     func updateObscuredInsets() {
+        // Nothing covers anything and nothing was covered last frame: no walk of the tree.
+        guard !presentations.isEmpty || hasObscuredInsets else { return }
+        hasObscuredInsets = false
         var views = [root]
         while let view = views.popLast() {
             views.append(contentsOf: view.subviews)
             guard view.keepsClearOfPresentations else { continue }
             view.obscuredInsets = isBelowMinimumSize ? EdgeInsets() : insets(coveringPresentationsOf: view)
+            if view.obscuredInsets != EdgeInsets() { hasObscuredInsets = true }
         }
     }
 

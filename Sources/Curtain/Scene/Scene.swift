@@ -70,6 +70,9 @@ public final class Scene {
 
     var needsLayout = true
     var needsDisplay = true
+    /// Whether a view was told last frame that presentations cover part of it
+    /// (``updateObscuredInsets()`` then runs until they no longer do).
+    var hasObscuredInsets = false
     /// Where task errors go (``taskErrorHandler``).
     var taskErrors: (@MainActor (any Error) -> Void)?
     /// Told of every change that needs a frame or moves a deadline (an invalidation, a new

@@ -48,9 +48,6 @@ struct AttachedTasks {
         }
     }
 
-    /// Whether any task runs.
-    var isEmpty: Bool { entries.isEmpty && identified == nil }
-
     private func update(_ entry: inout Entry, live: Bool) {
         if live {
             entry.running = start(entry.body)

@@ -40,7 +40,6 @@ final class DescriptorWait {
         /// An interruption that came while no wait was in progress: the next wait ends at once.
         var interruptPending = false
         var stopping = false
-        var wakeCount = 0
     }
 
     /// The shared state and the control pipe, in a box the thread holds.
@@ -96,7 +95,6 @@ final class DescriptorWait {
                 let finished = state.withLock { state -> CheckedContinuation<Outcome, Never>? in
                     guard let chosen = outcome, let request = state.request, request.id == id else { return nil }
                     state.request = nil
-                    if chosen != .interrupted { state.wakeCount += 1 }
                     return request.continuation
                 }
                 if let finished, let outcome { finished.resume(returning: outcome) }
@@ -133,9 +131,6 @@ final class DescriptorWait {
         self.box = box
         WaitThread.start { box.serve() }
     }
-
-    /// How many waits ended because input came or the deadline passed.
-    var wakeCount: Int { box?.state.withLock { $0.wakeCount } ?? 0 }
 
     /// Waits until a descriptor is readable, `deadline` (on `clock`) comes, or ``interrupt()``.
     /// A deadline already past returns ``Outcome/timedOut`` at once.

@@ -29,9 +29,6 @@ enum StderrCapture {
         return pointer
     }()
 
-    /// Whether stderr is being captured.
-    static var isCapturing: Bool { state.pointee.file >= 0 }
-
     /// Puts a temporary file on descriptor 2 and keeps the real stderr. Does nothing when
     /// already capturing, or when no file can be made (stderr is then left as it is).
     static func start() {

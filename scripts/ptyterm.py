@@ -115,8 +115,9 @@ class PtyTerminal:
             rest = rest[:cut.start()]
         self.stream.feed(rest)
 
-    def signature(self):
-        """What the screen shows, outside the mask: characters, colours and attributes."""
+    def cells(self):
+        """What the screen shows, outside the mask: per row, each cell's character, colours and
+        attributes."""
         rows = []
         for y in range(self.rows):
             line = self.screen.buffer[y]
@@ -127,7 +128,11 @@ class PtyTerminal:
                 c = line[x]
                 cells.append((c.data, c.fg, c.bg, c.bold, c.reverse))
             rows.append(tuple(cells))
-        return hash(tuple(rows))
+        return tuple(rows)
+
+    def signature(self):
+        """A hash of ``cells()``."""
+        return hash(self.cells())
 
     def text(self):
         return "\n".join(self.screen.display)

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """curtain-demo and its Textual twin side by side in a pseudo-terminal at 80x24: per step of the
 scenario in scripts/twin_scenario.py (toast, typing, growth, focus, modal, back), the bytes
-until the screen settled and the time it took, medians of --runs runs.
+until the screen settled, the time it took and the bytes per changed cell, medians of --runs runs.
 
   pip install textual==8.2.8 pyte
   swift build -c release --product curtain-demo && scripts/side-by-side.py [--runs 3] [--rate B/s] [--json]
@@ -14,7 +14,8 @@ from twin_scenario import ROOT, check_binary, measure  # noqa: E402
 
 def print_table(title, table):
     print(title)
-    print(f"{'step':8} {'Curtain s':>10} {'Curtain B':>10} {'Textual s':>10} {'Textual B':>10} {'bytes C/T':>10}")
+    print(f"{'step':8} {'Curtain s':>10} {'Curtain B':>10} {'cells':>6} {'B/cell':>7} "
+          f"{'Textual s':>10} {'Textual B':>10} {'cells':>6} {'B/cell':>7} {'bytes C/T':>10}")
     totals = {app: [0.0, 0] for app in table}
     for index, (name, *_r) in enumerate(table["curtain"]):
         c, t = table["curtain"][index], table["textual"][index]
@@ -22,9 +23,13 @@ def print_table(title, table):
             totals[app][0] += row[1]
             totals[app][1] += row[3]
         ratio = c[3] / t[3] if t[3] else float("nan")
-        print(f"{name:8} {c[1]:10.2f} {c[3]:10d} {t[1]:10.2f} {t[3]:10d} {ratio:10.2f}")
+        per_cell = lambda row: f"{row[3] / row[4]:7.1f}" if row[4] else f"{'-':>7}"
+        print(f"{name:8} {c[1]:10.2f} {c[3]:10d} {c[4]:6d} {per_cell(c)} "
+              f"{t[1]:10.2f} {t[3]:10d} {t[4]:6d} {per_cell(t)} {ratio:10.2f}")
     (cs, cb), (ts, tb) = totals["curtain"], totals["textual"]
-    print(f"{'all':8} {cs:10.2f} {cb:10d} {ts:10.2f} {tb:10d} {cb / tb:10.2f}   time C/T {cs / ts:.2f}")
+    print(f"{'all':8} {cs:10.2f} {cb:10d} {'':6} {'':7} {ts:10.2f} {tb:10d} {'':6} {'':7} {cb / tb:10.2f}   time C/T {cs / ts:.2f}")
+    print("cells: cells the step changed (settled screen against the one before, the clock left out); "
+          "B/cell: bytes sent per changed cell")
 
 
 def main():

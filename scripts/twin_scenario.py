@@ -10,8 +10,9 @@ pseudo-terminal at 80x24 (scripts/ptyterm.py), playing the same keys, step by st
 
 Per step: the time from the (first) key to the settled screen — the last change of what the
 screen shows outside the ticking clock, as a terminal showing the output at `rate` bytes a
-second would show it — the bytes the terminal processed until then, and the bytes the program
-sent for the step (until the screen stayed still; a clock tick included now and then). Each
+second would show it — the bytes the terminal processed until then, the bytes the program
+sent for the step (until the screen stayed still; a clock tick included now and then), and
+the cells the step changed (settled screen against the one before, outside the clock). Each
 step waits for the screen to stay still before the next key.
 """
 import os, statistics, sys, time
@@ -36,7 +37,7 @@ def apps(binary):
 
 def run(argv, quit_keys, rate=None, env=None):
     """One run of the scenario; a list of (step, seconds to settle, bytes until settled,
-    bytes produced in the step)."""
+    bytes produced in the step, cells changed by the step)."""
     quiet = 1.0 if rate is None else 2.0
     terminal = PtyTerminal(argv, env=env, mask=CLOCK)
     results = []
@@ -45,6 +46,7 @@ def run(argv, quit_keys, rate=None, env=None):
         for name, keys in STEPS:
             start = time.monotonic()
             consumed, produced = terminal.consumed, terminal.produced
+            before = terminal.cells()
             for index, key in enumerate(keys):
                 terminal.send(key)
                 if index < len(keys) - 1:
@@ -52,7 +54,8 @@ def run(argv, quit_keys, rate=None, env=None):
             terminal.settle(rate, quiet=quiet, limit=120)
             settled = terminal.last_change(since=start) or start
             at = next((c for t, c, _ in terminal.history if t >= settled), terminal.consumed)
-            results.append((name, max(0.0, settled - start), at - consumed, terminal.produced - produced))
+            changed = sum(a != b for old, new in zip(before, terminal.cells()) for a, b in zip(old, new))
+            results.append((name, max(0.0, settled - start), at - consumed, terminal.produced - produced, changed))
     finally:
         terminal.close(quit_keys)
     return results
@@ -65,7 +68,8 @@ def medians(runs):
         seconds = statistics.median(r[index][1] for r in runs)
         consumed = statistics.median(r[index][2] for r in runs)
         produced = statistics.median(r[index][3] for r in runs)
-        out.append((name, seconds, int(consumed), int(produced)))
+        changed = statistics.median(r[index][4] for r in runs)
+        out.append((name, seconds, int(consumed), int(produced), int(changed)))
     return out
 
 

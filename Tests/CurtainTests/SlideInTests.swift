@@ -58,6 +58,35 @@ import Testing
         #expect(levels.last == controller.dimmingStrength)
     }
 
+    /// Issue 23, item 19: the dim takes as many steps as the screen can show apart — four in
+    /// 24-bit colour, two in the 256-colour palette (each step repaints the dimmed area: four
+    /// cost a toast over the demo's colour pane 41 bytes a changed cell), one where a dim is a
+    /// palette step or the faint attribute — and rests at the same cells whatever the count.
+    @Test(arguments: [(ColorDepth.trueColor, 4), (.indexed256, 2), (.ansi16, 1), (.ansi8, 1), (.monochrome, 1)])
+    func dimTakesTheStepsTheScreenCanShowAndRestsAtItsStrength(depth: ColorDepth, steps: Int) {
+        let f = Fixture()
+        f.scene.theme = .standard(for: TerminalAppearance(colorDepth: depth))
+        f.scene.renderFrame()
+        let before = f.screen
+        let pane = f.root.panes[0].frame
+        let probe = Point(x: pane.minX + 1, y: pane.minY + 1)
+        let (controller, _) = f.presentToast(in: 0)
+        var levels: [Double] = []
+        var probeChanges = 0
+        var shown = before[probe.x, probe.y]
+        for _ in 0..<60 {
+            guard let frame = f.step() else { continue }
+            if controller.displayedDim > 0, controller.displayedDim != levels.last { levels.append(controller.displayedDim) }
+            if frame[probe.x, probe.y] != shown { probeChanges += 1; shown = frame[probe.x, probe.y] }
+        }
+        #expect(levels.count == steps)
+        #expect(levels.last == controller.dimmingStrength)
+        #expect(probeChanges == steps, "a cell beside the toast is drawn once per step")
+        var rested = before[probe.x, probe.y]
+        rested.style = rested.style.dimmed(by: controller.dimmingStrength, method: f.scene.theme.dimMethod)
+        #expect(f.screen[probe.x, probe.y] == rested)
+    }
+
     /// Issue 16: the dim leaves in the dismissal's first frame and the content slides away over
     /// the undimmed screen, so each cell the content uncovers is drawn once (not once per dim
     /// step): a modal's dismissal at 80×24 went from 37 to 17 KB.

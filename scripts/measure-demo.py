@@ -10,7 +10,7 @@ Prints, for the interactive demo at 80x24:
     (the floor: fork, exec and the pty);
   - peak resident memory (VmHWM from /proc) after the tour-like session below;
   - CPU time (user + system, clock ticks from /proc/PID/stat) over 10 s idle and over 10 s
-    with a toast up.
+    with a toast up, and the bytes written, idle also per window of 5 s.
 Wall-clock figures are noisy on a shared machine: compare them with the /bin/true floor.
 """
 import argparse, fcntl, os, select, statistics, struct, subprocess, termios, time
@@ -61,8 +61,9 @@ def read_until(master, predicate, timeout=10.0):
                 return output, time.monotonic()
     return output, None
 
-def drain(master, seconds):
-    """Reads for `seconds`, answering status requests as a terminal does; returns the bytes read."""
+def drain(master, seconds, arrivals=None):
+    """Reads for `seconds`, answering status requests as a terminal does; returns the bytes read.
+    `arrivals`, a list, gets (time, bytes) of each read."""
     end = time.monotonic() + seconds
     total = 0
     while time.monotonic() < end:
@@ -73,9 +74,23 @@ def drain(master, seconds):
             except OSError:
                 break
             total += len(chunk)
+            if arrivals is not None:
+                arrivals.append((time.monotonic(), len(chunk)))
             if chunk.count(STATUS):
                 os.write(master, STATUS_ANSWER * chunk.count(STATUS))
     return total
+
+def windows(arrivals, start, end, length=5.0):
+    """Bytes in each half-open window [t, t + length) that starts at an arrival (or at `start`)
+    and ends by `end`: (mean over windows starting every 10 ms, max). The max starts at an
+    arrival; a window holds one tick more than `length` seconds of ticks only when its edges
+    catch two ticks' different wake-up delays."""
+    def within(t):
+        return sum(n for when, n in arrivals if t <= when < t + length)
+    starts = [start + i * 0.01 for i in range(int((end - length - start) / 0.01) + 1)]
+    mean = statistics.mean(within(t) for t in starts) if starts else 0
+    highest = max([within(when) for when, _ in arrivals if when + length <= end] + [0])
+    return mean, highest
 
 def cpu_ticks(pid):
     fields = open(f"/proc/{pid}/stat").read().rsplit(")", 1)[1].split()
@@ -122,7 +137,9 @@ def main():
     read_until(master, lambda out: b"quit" in out)
     drain(master, 1.0)
     ticks = cpu_ticks(process.pid)
-    idle_bytes = drain(master, 10.0)
+    arrivals, idle_start = [], time.monotonic()
+    idle_bytes = drain(master, 10.0, arrivals)
+    idle_windows = windows(arrivals, idle_start, time.monotonic())
     idle_ticks = cpu_ticks(process.pid) - ticks
     os.write(master, b"t")
     drain(master, 1.0)
@@ -137,6 +154,7 @@ def main():
     os.close(master)
     hz = os.sysconf("SC_CLK_TCK")
     print(f"10 s idle              {idle_ticks * 1000 // hz} ms CPU, {idle_bytes} bytes written (the clock ticks once a second)")
+    print(f"  in 5 s of it         {idle_windows[0]:.0f} bytes on average, {idle_windows[1]} at most (windows of exactly 5 s)")
     print(f"10 s with a toast up   {toast_ticks * 1000 // hz} ms CPU, {toast_bytes} bytes written")
     print(f"peak resident memory   {hwm / 1024:.1f} MiB (VmHWM)")
     print(f"exit status after Ctrl-C: {status}")

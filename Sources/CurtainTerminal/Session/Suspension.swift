@@ -43,8 +43,8 @@ extension TerminalSession {
         // on only in `wgetch`, which the session never calls (its reader decodes the keys).
         if let window = curtain_stdscr() { keypad(window, true) }
         if takeover.ownsTerminal {
-            writeAll(takeover.outputDescriptor, InputModes.enable)
-            if reportsAllMotion { writeAll(takeover.outputDescriptor, InputModes.allMotion) }
+            writeAll(takeover.outputDescriptor, InputModes.enable(mouse: reportsMouse))
+            if reportsMouse, reportsAllMotion { writeAll(takeover.outputDescriptor, InputModes.allMotion) }
         }
         return changed
     }

@@ -15,7 +15,8 @@ extension TerminalSession {
     /// In one write: a device status request (its answer tells whether the terminal answers
     /// them, which frames are paced by: see ``OutputPacing``), the synchronized-output query
     /// unless terminfo lists the capability, OSC 10 and 11 for the default colours when
-    /// `colors` (see ``DefaultColorsReport``), and the device attributes request.
+    /// `colors` (see ``DefaultColorsReport``), inside GNU screen its version (see
+    /// ``ScreenHeldEscape``), and the device attributes request.
     func askTheTerminal(colors: Bool) {
         if takeover.listsSynchronizedOutput {
             writer.synchronizedOutputDescriptor = takeover.outputDescriptor
@@ -24,6 +25,7 @@ extension TerminalSession {
         let query = OutputPacing.request
             + (takeover.listsSynchronizedOutput ? [] : SynchronizedOutput.modeQuery)
             + (colors ? DefaultColorsReport.query : [])
+            + (ScreenHeldEscape.shouldAsk(term: TerminalColorsGuess.environment("TERM")) ? ScreenHeldEscape.query : [])
             + SynchronizedOutput.attributesRequest
         guard writeAll(takeover.outputDescriptor, query) == 0 else { return }
         pacing.probed(at: pacingClock.now)
@@ -52,6 +54,11 @@ extension TerminalSession {
             // it answered the device attributes itself) must be drawn now, not at the next key
             // or timer: end the wait (see ``wokenBySignal()``) so the app follows it at once.
             if lastFrame != nil, appearance != before { SignalWakeup.requestWake() }
+            return
+        }
+        if reportsMouse, ScreenHeldEscape.holdsEscapeWhileMouseReports(answer: reply) {
+            reportsMouse = false
+            if takeover.ownsTerminal { writeAll(takeover.outputDescriptor, InputModes.mouseOff) }
             return
         }
         guard !synchronizedOutput.complete else { return }

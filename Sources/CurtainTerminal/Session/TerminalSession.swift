@@ -58,6 +58,9 @@ public final class TerminalSession: Backend {
     private(set) var stopped = false
     /// Whether every pointer motion is reported (``reportPointerMotion(_:)``).
     var reportsAllMotion = false
+    /// False once the terminal turned out to be one whose mouse reports cost the Esc key
+    /// (``ScreenHeldEscape``): mouse reporting stays off from then on.
+    var reportsMouse = true
     /// The SIGWINCH and SIGCONT counts (``SignalWakeup/counts``) already acted on.
     var seenSignals: (resizes: Int32, continues: Int32) = (0, 0)
 
@@ -129,7 +132,7 @@ public final class TerminalSession: Backend {
         reader = InputReader(descriptor: takeover.inputDescriptor, wakeDescriptor: SignalWakeup.descriptor,
                              keyTable: .fromTerminfo())
         inputWait = DescriptorWait(descriptors: [takeover.inputDescriptor, SignalWakeup.descriptor])
-        if takeover.ownsTerminal { writeAll(takeover.outputDescriptor, InputModes.enable) }
+        if takeover.ownsTerminal { writeAll(takeover.outputDescriptor, InputModes.enable(mouse: true)) }
         switch synchronizedOutput {
         case nil:
             askTheTerminal(colors: DefaultColorsReport.shouldAsk(term: TerminalColorsGuess.environment("TERM")))
@@ -216,7 +219,7 @@ public final class TerminalSession: Backend {
     /// Reports every pointer motion (mode 1003) or only presses, releases and drags (1002,
     /// the default): the app asks for motion while something waits on the pointer resting on it.
     public func reportPointerMotion(_ enabled: Bool) {
-        guard !stopped, enabled != reportsAllMotion else { return }
+        guard !stopped, reportsMouse, enabled != reportsAllMotion else { return }
         reportsAllMotion = enabled
         if takeover.ownsTerminal {
             writeAll(takeover.outputDescriptor, enabled ? InputModes.allMotion : InputModes.buttonMotion)

@@ -14,7 +14,7 @@ enum InputModes {
 
     /// Bracketed paste and every mouse mode off (1006, 1003, 1002, 1000: also those another
     /// program may have left on). Sent at stop, before a suspend, and by the emergency restore.
-    static let disable = Array("\u{1B}[?2004l\u{1B}[?1006l\u{1B}[?1003l\u{1B}[?1002l\u{1B}[?1000l".utf8)
+    static let disable = Array("\u{1B}[?2004l".utf8) + mouseOff
 
     /// Every motion reported (1003), for as long as something on screen waits on the pointer
     /// resting on it.

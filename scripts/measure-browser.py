@@ -10,7 +10,7 @@ prints nothing but keeps: the time from just before fork/exec to the first compl
 help bar's "q quit", the last row drawn) and the peak resident memory (VmHWM) at that moment.
 Prints the median and the worst of the runs, next to the same harness starting /bin/true.
 """
-import argparse, importlib.util, os, select, statistics, sys, time
+import argparse, importlib.util, os, statistics, sys, time
 
 here = os.path.dirname(os.path.abspath(__file__))
 spec = importlib.util.spec_from_file_location("measure_demo", os.path.join(here, "measure-demo.py"))
@@ -27,45 +27,15 @@ def directory_of(entries):
             os.makedirs(os.path.join(path, f"dir-{n:04d}"), exist_ok=True)
     return path
 
-def peak_kib(pid):
-    for line in open(f"/proc/{pid}/status"):
-        if line.startswith("VmHWM:"):
-            return int(line.split()[1])
-    return 0
-
 # What an xterm with a black background answers to the session's start-up questions (mode
-# 2026, OSC 10 and 11, DA1), so the first frame waits for no timeout, and to status requests.
-DEVICE_ATTRIBUTES = b"\x1b[c"
+# 2026, OSC 10 and 11, DA1), so the first frame waits for no timeout.
 ANSWERS = (b"\x1b[?2026;2$y\x1b]10;rgb:d0d0/d0d0/d0d0\x1b\\\x1b]11;rgb:0000/0000/0000\x1b\\"
            b"\x1b[?62;22c")
 
-def read_until_shown(master, timeout=20.0):
-    output, answered = b"", False
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        ready, _, _ = select.select([master], [], [], 0.05)
-        if not ready:
-            continue
-        try:
-            chunk = os.read(master, 65536)
-        except OSError:
-            break
-        if not chunk:
-            break
-        output += chunk
-        reply = measure.STATUS_ANSWER * chunk.count(measure.STATUS)
-        if not answered and DEVICE_ATTRIBUTES in output:
-            answered, reply = True, reply + ANSWERS
-        if reply:
-            os.write(master, reply)
-        if b"q quit" in output:
-            return time.monotonic()
-    return None
-
 def run(argv):
     process, master, start = measure.spawn(argv)
-    shown = read_until_shown(master)
-    peak = peak_kib(process.pid) if shown else 0
+    _, shown = measure.read_until(master, lambda output: b"q quit" in output, timeout=20.0, answer=ANSWERS)
+    peak = measure.vm_hwm_kib(process.pid) if shown else 0
     os.write(master, b"q")
     process.wait(timeout=10)
     os.close(master)

@@ -33,9 +33,10 @@ ANSWER = b"\x1b[?2026;2$y\x1b[?62;22c"
 STATUS = b"\x1b[5n"
 STATUS_ANSWER = b"\x1b[0n"
 
-def read_until(master, predicate, timeout=10.0):
+def read_until(master, predicate, timeout=10.0, answer=ANSWER):
     """Reads the pty until predicate(output) holds; returns (output, time it first held).
-    Answers the demo's terminal query as a terminal would (so it does not wait for a timeout)."""
+    Answers the session's start-up questions with `answer` as a terminal would (so it does not
+    wait for a timeout), and every status request."""
     output = b""
     answered = False
     deadline = time.monotonic() + timeout
@@ -54,7 +55,7 @@ def read_until(master, predicate, timeout=10.0):
             # unanswered, as many terminals do; the device attributes answer ends the wait).
             if not answered and all(part in output for part in QUERY_PARTS):
                 answered = True
-                os.write(master, STATUS_ANSWER * output.count(STATUS) + ANSWER)
+                os.write(master, STATUS_ANSWER * output.count(STATUS) + answer)
             elif answered:
                 os.write(master, STATUS_ANSWER * chunk.count(STATUS))
             if predicate(output):

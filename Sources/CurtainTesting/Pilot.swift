@@ -3,28 +3,46 @@ import CurtainLayout
 import CurtainScreen
 
 /// Drives an `App` in a test: no terminal, a screen of any size, time that moves only when
-/// the test says so. The terminal program's own loop (`App.run(on:)`) does the same steps on
-/// the same clock, so what a test sees is what a user sees, frame for frame.
+/// the test says so. The pilot runs the app's own loop (`App.run(on:)`, the one a terminal
+/// program runs) on a backend of its own, so what a test sees is what a user sees, frame for
+/// frame.
 ///
 /// ```swift
 /// let pilot = Pilot(makeApp(clock: ManualClock()), size: Size(width: 80, height: 24))
-/// pilot.press(.character("t"))       // a frame is drawn after each input, as the loop does
-/// pilot.type("hello")
-/// pilot.settle()                     // run frames until every animation has come to rest
+/// await pilot.press(.character("t"))  // the loop dispatches the key and draws its frame
+/// await pilot.type("hello")
+/// await pilot.settle()                // frames until every animation has come to rest
 /// #expect(pilot.lines[20].contains("hello"))
 /// #expect(pilot.screen[3, 20].style.background == .indexed(24))
 /// ```
 ///
-/// Modelled on Textual's `App.run_test` and `Pilot` and ratatui's `TestBackend`. The app must
-/// be made with a `ManualClock` (`App(root:clock: ManualClock())`).
+/// **How time moves.** Only in ``advance(by:)`` and ``settle(timeout:)``: the app's
+/// `ManualClock` is moved from one of the loop's deadlines to the next — animation frames,
+/// timers, auto-dismissals and tasks sleeping on the clock (`app.clock.sleep(for:)`) — and at
+/// each the loop takes its turn and the tasks it woke run before the next deadline is looked
+/// for. Input (``press(_:)-(Key...)``, ``type(_:)``, a click) takes no time.
+///
+/// **When the loop runs.** The initialiser starts the loop and returns once it waits, with the
+/// first frame drawn. After that the loop moves only inside the pilot's calls: work posted
+/// (`app.poster`) or a scene changed by a task between calls is acted on at the next call.
+/// Every call ends with a drain: main-actor tasks run, and the loop takes a turn for what they
+/// posted or changed, until a pass over the main actor's queue changes nothing the app shows
+/// (its scene, its posts, the tasks sleeping on its clock). Work off the main actor (a
+/// `Task.detached`, a thread) is the test's to await.
+///
+/// Modelled on Textual's `App.run_test` and `Pilot`, ratatui's `TestBackend` and swift-nio's
+/// `NIOAsyncTestingEventLoop`. The app must be made with a `ManualClock`
+/// (`App(root:clock: ManualClock())`).
 @MainActor
 public final class Pilot {
     /// The app under test: reach its scene (`app.scene`) to present, focus or bind keys.
     public let app: App
     /// The app's clock: `advance(by:)` and `settle(timeout:)` move it.
     public let clock: ManualClock
-    /// Where the frames go: it keeps the last one.
-    public let backend: HeadlessBackend
+    /// Where the app's loop waits and its frames go.
+    let backend: PilotBackend
+    /// The app's loop, started by the initialiser.
+    private var loop: Task<Void, Never>?
 
     /// Every frame shown since the pilot started, with the time it was shown, when
     /// ``recordsFrames`` is on.
@@ -33,8 +51,8 @@ public final class Pilot {
     /// Whether ``frames`` collects every frame (off by default: a long test would keep many).
     public var recordsFrames = false
 
-    /// Starts `app` headless at `size` and draws its first frame. Stops the test with a
-    /// message when the app's clock is not a `ManualClock`.
+    /// Starts `app`'s loop headless at `size` and returns once it waits, its first frame drawn.
+    /// Stops the test with a message when the app's clock is not a `ManualClock`.
     ///
     /// - Parameters:
     ///   - app: the app to drive, made with `clock: ManualClock()`.
@@ -50,196 +68,196 @@ public final class Pilot {
         }
         self.app = app
         self.clock = clock
-        self.backend = HeadlessBackend(size: size, appearance: appearance)
+        self.backend = PilotBackend(size: size, appearance: appearance)
         self.recordsFrames = recordsFrames
-        app.addFrameObserver { [unowned self] frame, time in
-            if self.recordsFrames { self.frames.append((time, frame)) }
+        app.addFrameObserver { [weak self] frame, time in
+            guard let self, self.recordsFrames else { return }
+            self.frames.append((time, frame))
         }
-        app._start(on: backend)
+        // Runs at once, up to the loop's first wait: the first frame is drawn before this returns.
+        let backend = backend
+        loop = Task.immediate { @MainActor in await app.run(on: backend) }
+    }
+
+    isolated deinit {
+        // The loop would wait for ever: end it as a quit does.
+        app.quit()
+        backend.wakeLoop()
     }
 
     // MARK: - Input
 
-    /// Sends each event as the loop would (the app's defaults included: an unhandled Ctrl-C
-    /// quits), drawing a frame after each.
-    public func send(_ events: Event...) {
+    /// Sends each event to the app's loop, which dispatches it as it would one read from a
+    /// terminal (the app's defaults included: an unhandled Ctrl-C quits) and draws a frame;
+    /// then lets the tasks it started run (see ``Pilot``).
+    public func send(_ events: Event...) async {
         for event in events {
-            app._dispatch(event)
-            app._renderAndPresent()
+            guard backend.loopIsWaiting else { return }
+            backend.feed(event)
+            backend.wakeLoop()
+            await drain()
         }
     }
 
     /// Presses keys, one after another, a frame after each.
-    public func press(_ keys: Key...) {
-        for key in keys { send(.key(key)) }
+    public func press(_ keys: Key...) async {
+        for key in keys { await send(.key(key)) }
     }
 
     /// Presses keys by name (`"t"`, `"Enter"`, `"Ctrl-C"`, `"Shift-Tab"`: see
     /// `Key.init(name:)`). A name that is no key stops the test with a message.
-    public func press(_ names: String...) {
+    public func press(_ names: String...) async {
         for name in names {
             guard let key = Key(name: name) else { preconditionFailure("Pilot.press: '\(name)' is not a key name") }
-            send(.key(key))
+            await send(.key(key))
         }
     }
 
     /// Types `text` one character at a time, as key presses (a newline presses Enter, a tab
     /// Tab).
-    public func type(_ text: String) {
+    public func type(_ text: String) async {
         for character in text {
             switch character {
-            case "\n", "\r", "\r\n": send(.key(.enter))
-            case "\t": send(.key(.tab))
-            default: send(.key(.character(character)))
+            case "\n", "\r", "\r\n": await send(.key(.enter))
+            case "\t": await send(.key(.tab))
+            default: await send(.key(.character(character)))
             }
         }
     }
 
     /// Pastes `text` as one bracketed paste.
-    public func paste(_ text: String) { send(.paste(text)) }
+    public func paste(_ text: String) async { await send(.paste(text)) }
 
     /// Presses and releases the left button at `point` (a screen cell).
     ///
     /// - Parameters:
     ///   - point: the cell clicked, (0, 0) at the top-left corner of the screen.
     ///   - modifiers: the modifier keys held; none by default.
-    public func click(at point: Point, modifiers: Key.Modifiers = []) {
-        send(.mouse(MouseEvent(.press, at: point, modifiers: modifiers)),
-             .mouse(MouseEvent(.release, at: point, modifiers: modifiers)))
+    public func click(at point: Point, modifiers: Key.Modifiers = []) async {
+        await send(.mouse(MouseEvent(.press, at: point, modifiers: modifiers)),
+                   .mouse(MouseEvent(.release, at: point, modifiers: modifiers)))
     }
 
     /// Presses the left button at `point` and keeps it down.
-    public func mouseDown(at point: Point) { send(.mouse(MouseEvent(.press, at: point))) }
+    public func mouseDown(at point: Point) async { await send(.mouse(MouseEvent(.press, at: point))) }
 
     /// Moves the pointer to `point` with the left button down.
-    public func drag(to point: Point) { send(.mouse(MouseEvent(.drag, at: point))) }
+    public func drag(to point: Point) async { await send(.mouse(MouseEvent(.drag, at: point))) }
 
     /// Releases the left button at `point`.
-    public func mouseUp(at point: Point) { send(.mouse(MouseEvent(.release, at: point))) }
+    public func mouseUp(at point: Point) async { await send(.mouse(MouseEvent(.release, at: point))) }
 
     /// Moves the pointer to `point` with no button held (what a terminal reports while the app
     /// asks for pointer motion).
-    public func hover(at point: Point) { send(.mouse(MouseEvent(.move, button: .none, at: point))) }
+    public func hover(at point: Point) async { await send(.mouse(MouseEvent(.move, button: .none, at: point))) }
 
     /// Turns the wheel one step up (toward earlier content) or down, over `point`.
     ///
     /// - Parameters:
     ///   - up: true for a step up, false for a step down.
     ///   - point: the cell under the pointer.
-    public func scroll(up: Bool, at point: Point) {
-        send(.mouse(MouseEvent(up ? .scrollUp : .scrollDown, button: .none, at: point)))
+    public func scroll(up: Bool, at point: Point) async {
+        await send(.mouse(MouseEvent(up ? .scrollUp : .scrollDown, button: .none, at: point)))
     }
 
     /// The screen changes size, as when the user resizes the terminal.
-    public func resize(to size: Size) {
+    public func resize(to size: Size) async {
         backend.size = size
-        send(.resize(size))
+        await send(.resize(size))
     }
 
     // MARK: - Time
 
-    /// Lets `seconds` pass, drawing every frame the app asks for on the way (animation frames,
-    /// timers), at the times the run loop would draw them.
-    public func advance(by seconds: Double) {
+    /// Lets `seconds` pass on the app's clock, deadline by deadline: at each of the loop's
+    /// deadlines up to the end (an animation frame, a timer, an auto-dismissal, a task's
+    /// `clock.sleep`) the clock is set there, the loop takes its turn and the tasks it woke
+    /// run — so a task that starts sleeping during the advance wakes within it when its
+    /// deadline is inside.
+    public func advance(by seconds: Double) async {
         let end = clock.now + max(0, seconds)
-        while !app.isQuitting, let next = app.scene.nextFrameTime, next <= end {
+        await drain()
+        while !app.isQuitting, let next = nextDeadline(), next <= end {
             clock.set(max(clock.now, next))
-            app._renderAndPresent()
+            backend.wakeLoop()
+            await drain()
         }
-        clock.set(end)
-        app._renderAndPresent()
+        clock.set(max(clock.now, end))
+        backend.wakeLoop()
+        await drain()
     }
 
-    /// Draws frames until nothing moves any more (timers do not count) or `timeout` seconds
-    /// passed.
-    ///
-    /// - Parameter timeout: the most seconds to let pass; 30 by default.
-    /// - Returns: the seconds that passed on the app's clock.
-    @discardableResult
-    public func settle(timeout: Double = 30) -> Double {
-        let start = clock.now
-        while !app.isQuitting, app.scene.isAnimating, let next = app.scene.nextFrameTime, next - start <= timeout {
-            clock.set(max(clock.now, next))
-            app._renderAndPresent()
-        }
-        return clock.now - start
-    }
-
-    // MARK: - Tasks and posted work
-
-    /// Runs posted work (`app.poster`) and lets the app's main-actor tasks take their steps,
-    /// drawing frames as the loop would, until nothing is posted, the tasks stopped changing
-    /// the scene and no animation moves — or `timeout` seconds passed on the app's clock.
-    /// Time moves only for animations: a task sleeping on the clock stays asleep (see
-    /// ``advance(by:)-7m9n1``).
+    /// Lets the app's tasks and posted work run, then draws frames at the loop's deadlines
+    /// while something moves, until nothing does (timers and sleeping tasks do not count: see
+    /// ``advance(by:)``) or `timeout` seconds passed on the app's clock.
     ///
     /// ```swift
     /// view.task { log.append(try await fetchGreeting()) }   // in the app
     /// await pilot.settle()                                 // in the test
     /// ```
     ///
-    /// Work that runs off the main actor (a `Task.detached`, a thread) is not waited for: the
-    /// test awaits it itself, then settles.
+    /// - Parameter timeout: the most seconds to let pass; 30 by default.
+    /// - Returns: the seconds that passed on the app's clock.
     @discardableResult
     public func settle(timeout: Double = 30) async -> Double {
         let start = clock.now
-        await runTasksAndPosts()
-        while !app.isQuitting, app.scene.isAnimating, let next = app.scene.nextFrameTime, next - start <= timeout {
+        await drain()
+        while !app.isQuitting, app.scene.isAnimating, let next = nextDeadline(), next - start <= timeout {
             clock.set(max(clock.now, next))
-            app._renderAndPresent()
-            await runTasksAndPosts()
+            backend.wakeLoop()
+            await drain()
         }
         return clock.now - start
     }
 
-    /// Lets `seconds` pass on the app's clock, waking the tasks that sleep on it
-    /// (`clock.sleep(for:)`) at their deadlines and running what they and posted
-    /// work do, and drawing every frame the app asks for on the way.
-    public func advance(by seconds: Double) async {
-        let end = clock.now + max(0, seconds)
-        await runTasksAndPosts()
-        while !app.isQuitting {
-            let next = [app.scene.nextFrameTime, clock.nextSleeperDeadline].compactMap { $0 }.min()
-            guard let next, next <= end else { break }
-            clock.set(max(clock.now, next))
-            await runTasksAndPosts()
-            app._renderAndPresent()
-        }
-        clock.set(end)
-        await runTasksAndPosts()
-        app._renderAndPresent()
-    }
-
-    /// Ends the app as its loop's end does: every task cancelled, every awaited presentation
-    /// answered `.appQuit`, later posts dropped.
+    /// Ends the app as a quit does: its loop ends, every task is cancelled, every awaited
+    /// presentation answered `.appQuit`, later posts dropped.
     public func quit() async {
-        app._finish()
-        await runTasksAndPosts()
+        app.quit()
+        backend.wakeLoop()
+        await drain()
+        await loop?.value
     }
 
-    /// Yields to main-actor tasks and runs posted work until a few turns in a row changed
-    /// nothing, drawing a frame after each turn that did.
-    private func runTasksAndPosts() async {
-        var quietTurns = 0
-        var turns = 0
-        while quietTurns < 4, turns < 10_000 {
-            turns += 1
-            let before = app._activity
-            app._runPostedWork()
+    /// When the loop next needs to act: the deadline it waits for, or a task's sleep on the
+    /// clock that began since it started waiting (a task does not wake the loop to say so).
+    private func nextDeadline() -> Double? {
+        guard backend.loopIsWaiting else { return nil }
+        return [backend.waitDeadline, clock.nextSleeperDeadline].compactMap { $0 }.min()
+    }
+
+    /// Lets main-actor tasks run, waking the loop for what they post or change, until a pass
+    /// over the main actor's queue changed nothing the app shows: its scene and posts, the
+    /// tasks sleeping on its clock, its frames. Swift does not let a program see the main
+    /// actor's queue itself, so "nothing changed" is judged on three passes in a row.
+    private func drain() async {
+        var quietPasses = 0
+        var passes = 0
+        while quietPasses < 3, passes < 10_000 {
+            passes += 1
+            let before = observation
+            if backend.loopIsWaiting, backend.loopHasWork { backend.wakeLoop() }
             await Task.yield()
-            if app._activity != before {
-                quietTurns = 0
-                app._renderAndPresent()
+            if observation == before, !(backend.loopIsWaiting && backend.loopHasWork) {
+                quietPasses += 1
             } else {
-                quietTurns += 1
+                quietPasses = 0
             }
         }
+    }
+
+    /// What the app shows of its progress: scene changes and posts run, sleeps begun and
+    /// ended, frames drawn, whether the loop waits.
+    private var observation: [Int] {
+        [app._activity, clock._sleeperChanges, backend.frameCount, backend.loopIsWaiting ? 1 : 0]
     }
 
     // MARK: - Reading the screen
 
     /// The last frame shown.
     public var screen: CellBuffer { backend.screen }
+
+    /// How many frames were shown since the pilot started.
+    public var frameCount: Int { backend.frameCount }
 
     /// The screen as text, one string a row, trailing spaces removed. A wide character
     /// appears once (its continuation cell adds nothing).

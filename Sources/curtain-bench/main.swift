@@ -94,7 +94,7 @@ let minimumSamples = quick ? 20 : 1000
 nonisolated(unsafe) var tuning: [String] = []
 
 @MainActor
-func runScenarios() throws -> [ScenarioResult] {
+func runScenarios() async throws -> [ScenarioResult] {
     var results: [ScenarioResult] = []
     for size in sizes {
         let sink = try TerminalSink(size: size)
@@ -102,7 +102,7 @@ func runScenarios() throws -> [ScenarioResult] {
         tuning = sink.session._ncursesTuning
         var runner = ScenarioRunner(sink: sink, size: size, minimumSamples: minimumSamples)
         for scenario in Scenario.all(for: size) where onlyPrefix.map({ scenario.name.hasPrefix($0) }) ?? true {
-            results.append(runner.run(scenario))
+            results.append(await runner.run(scenario))
         }
     }
     return results
@@ -110,7 +110,7 @@ func runScenarios() throws -> [ScenarioResult] {
 
 let scenarios: [ScenarioResult]
 do {
-    scenarios = onlyText ? [] : try runScenarios()
+    scenarios = onlyText ? [] : try await runScenarios()
 } catch {
     var errors = StandardError()
     print("curtain-bench: \(error)", to: &errors)

@@ -22,9 +22,9 @@ struct DemoHarness {
         app = DemoApp(clock: clock)
         pilot = Pilot(app.app, size: size)
     }
-    func send(_ events: Event...) { for e in events { pilot.send(e) }; settle() }
-    func type(_ s: String) { pilot.type(s); settle() }
-    func settle() { pilot.advance(by: 4) }
+    func send(_ events: Event...) async { for e in events { await pilot.send(e) }; await settle() }
+    func type(_ s: String) async { await pilot.type(s); await settle() }
+    func settle() async { await pilot.advance(by: 4) }
     var lines: [String] { text(pilot.screen) }
 }
 
@@ -68,75 +68,75 @@ extension Event {
                                                   Rect(x: 0, y: 12, width: 40, height: 11), Rect(x: 40, y: 12, width: 40, height: 11)])
     }
 
-    @Test func toastContractGrowShrinkAndRefit() {
+    @Test func toastContractGrowShrinkAndRefit() async {
         let h = DemoHarness()
-        h.send(.key(.character("t")))
+        await h.send(.key(.character("t")))
         #expect(box(h, pane: 0) == Rect(x: 3, y: 7, width: 34, height: 3))
-        h.type("hello")
-        for word in ["two", "three", "four"] { h.send(.key(.enter)); h.type(word) }
+        await h.type("hello")
+        for word in ["two", "three", "four"] { await h.send(.key(.enter)); await h.type(word) }
         #expect(box(h, pane: 0) == Rect(x: 3, y: 4, width: 34, height: 6), "three rows taller, same bottom row")
-        h.send(.key(.backspace), .key(.backspace), .key(.backspace), .key(.backspace), .key(.backspace))
+        await h.send(.key(.backspace), .key(.backspace), .key(.backspace), .key(.backspace), .key(.backspace))
         #expect(box(h, pane: 0) == Rect(x: 3, y: 5, width: 34, height: 5), "one row shorter")
-        h.send(.key(.tab))   // with a pane focused the arrows move the splits (in the toast, the caret)
-        h.send(.key(.left), .key(.left))
+        await h.send(.key(.tab))   // with a pane focused the arrows move the splits (in the toast, the caret)
+        await h.send(.key(.left), .key(.left))
         #expect(h.app.grid.panes[0].frame.width == 38)
         #expect(box(h, pane: 0) == Rect(x: 3, y: 5, width: 32, height: 5), "re-fits to the narrower pane")
-        h.send(.key(.right), .key(.right), .key(.right))
+        await h.send(.key(.right), .key(.right), .key(.right))
         #expect(box(h, pane: 0)?.width == 35)
     }
 
     /// Tab from a toast moves to the pane after the toast's own pane, Shift-Tab to the one
     /// before (it counted from the first pane, whatever pane the toast was in).
     @Test(arguments: [0, 1, 2, 3])
-    func tabFromAToastCountsFromItsPane(pane: Int) {
+    func tabFromAToastCountsFromItsPane(pane: Int) async {
         for (key, step) in [(Key.tab, 1), (Key.backTab, 3)] {
             let h = DemoHarness()
-            for _ in 0..<pane { h.send(.key(.tab)) }
-            h.send(.key(.character("t")))
+            for _ in 0..<pane { await h.send(.key(.tab)) }
+            await h.send(.key(.character("t")))
             #expect(h.app.scene.focusedView is TextEditor, "the toast's editor has the focus")
-            h.send(.key(key))
+            await h.send(.key(key))
             #expect(h.app.scene.focusedView === h.app.grid.panes[(pane + step) % 4], "\(key) from the toast in pane \(pane)")
         }
     }
 
-    @Test func tabFromTheScreenToastCountsFromThePaneItCameFrom() {
+    @Test func tabFromTheScreenToastCountsFromThePaneItCameFrom() async {
         let h = DemoHarness()
-        h.send(.key(.tab), .key(.tab), .key(.character("T")))   // presented while Clock had focus
+        await h.send(.key(.tab), .key(.tab), .key(.character("T")))   // presented while Clock had focus
         #expect(h.app.scene.focusedView is TextEditor, "the toast's editor has the focus")
-        h.send(.key(.tab))
+        await h.send(.key(.tab))
         #expect(h.app.scene.focusedView === h.app.grid.panes[3])
     }
 
-    @Test func qTypesIntoTheToastAndTabLeavesItUp() {
+    @Test func qTypesIntoTheToastAndTabLeavesItUp() async {
         let h = DemoHarness()
-        h.send(.key(.character("t")))
-        h.type("q")
+        await h.send(.key(.character("t")))
+        await h.type("q")
         #expect(!h.app.quitRequested)
-        h.send(.key(.tab))
+        await h.send(.key(.tab))
         #expect(h.app.scene.focusedView === h.app.grid.panes[1])
         #expect(box(h, pane: 0) != nil, "toast stays")
-        h.send(.key(.backTab), .key(.character("t")))
-        h.type("x")
+        await h.send(.key(.backTab), .key(.character("t")))
+        await h.type("x")
         #expect(h.lines[8].contains("qx"), "t focuses the toast again")
-        h.send(.key(.escape))
+        await h.send(.key(.escape))
         #expect(box(h, pane: 0) == nil)
         #expect(h.app.scene.focusedView === h.app.grid.panes[0])
-        h.send(.key(.character("q")))
+        await h.send(.key(.character("q")))
         #expect(h.app.quitRequested)
     }
 
-    @Test func modalOverToastAndBack() {
+    @Test func modalOverToastAndBack() async {
         let h = DemoHarness()
-        h.send(.key(.character("t")))
-        h.type("keep me")
-        h.send(.key(.character("m")))
+        await h.send(.key(.character("t")))
+        await h.type("keep me")
+        await h.send(.key(.character("m")))
         #expect(!h.lines[1].contains("Full-screen modal"), "m is text while the toast has focus")
-        h.send(.key(.tab))
+        await h.send(.key(.tab))
         let pane = h.app.grid.panes[0].frame
         let before = (pane.minY..<pane.maxY).map { y in (pane.minX..<pane.maxX).map { h.app.screen[$0, y] } }
-        h.send(.key(.character("m")))
+        await h.send(.key(.character("m")))
         #expect(h.lines[1].contains("Full-screen modal"))
-        h.send(.key(.escape))
+        await h.send(.key(.escape))
         let after = (pane.minY..<pane.maxY).map { y in (pane.minX..<pane.maxX).map { h.app.screen[$0, y] } }
         #expect(before == after, "the toast is back exactly as before")
         #expect(h.app.scene.focusedView === h.app.grid.panes[1], "focus returns where it was")
@@ -144,51 +144,51 @@ extension Event {
 
     /// With a pane focused, Esc closes the toast up in that pane (the help bar says so only
     /// while there is one), and nothing otherwise.
-    @Test func escapeInAPaneClosesItsToastAndTheHelpBarSaysSoOnlyThen() {
+    @Test func escapeInAPaneClosesItsToastAndTheHelpBarSaysSoOnlyThen() async {
         let h = DemoHarness()
         #expect(!h.lines[23].contains("Esc"), "nothing to close yet")
-        h.send(.key(.character("t")))
-        h.send(.key(.tab), .key(.backTab))
+        await h.send(.key(.character("t")))
+        await h.send(.key(.tab), .key(.backTab))
         #expect(h.app.scene.focusedView === h.app.grid.panes[0])
         #expect(h.lines[23].contains("Esc close"))
-        h.send(.key(.escape))
+        await h.send(.key(.escape))
         #expect(box(h, pane: 0) == nil, "the pane's toast slid out")
         #expect(!h.lines[23].contains("Esc"))
-        h.send(.key(.escape))   // nothing left to close: nothing happens
+        await h.send(.key(.escape))   // nothing left to close: nothing happens
         #expect(h.app.scene.focusedView === h.app.grid.panes[0])
     }
 
     /// A dismissed toast is let go of, with its text (a paste can be megabytes).
-    @Test func aDismissedToastIsLetGoOf() {
+    @Test func aDismissedToastIsLetGoOf() async {
         let h = DemoHarness()
-        h.send(.key(.character("t")))
+        await h.send(.key(.character("t")))
         weak let editor = h.app.scene.focusedView as? TextEditor
-        h.pilot.paste("some text")
+        await h.pilot.paste("some text")
         #expect(editor != nil)
-        h.send(.key(.escape))
+        await h.send(.key(.escape))
         #expect(editor == nil, "nothing keeps the dismissed toast's editor")
-        h.send(.key(.character("t")))
+        await h.send(.key(.character("t")))
         #expect(h.lines[7].contains("Esc close · Enter new line"), "a new, empty toast: \(h.lines[7])")
     }
 
     /// Inside a toast the arrows move its caret, and a help bar wide enough to list them
     /// says so; with a pane focused they resize.
-    @Test func theHelpBarSaysWhatTheArrowsDo() {
+    @Test func theHelpBarSaysWhatTheArrowsDo() async {
         let h = DemoHarness(size: Size(width: 100, height: 24))
         #expect(h.lines[23].contains("←→↑↓ resize"), "\(h.lines[23])")
-        h.send(.key(.character("t")))
+        await h.send(.key(.character("t")))
         #expect(h.lines[23].contains("←→↑↓ move"), "\(h.lines[23])")
-        h.type("ab")
-        h.send(.key(.left))
+        await h.type("ab")
+        await h.send(.key(.left))
         #expect(h.app.grid.panes[0].frame.width == 50, "the split stays")
-        h.type("X")
+        await h.type("X")
         #expect(h.lines[8].contains("aXb"), "the caret moved left: \(h.lines[8])")
     }
 
     /// A narrow help bar drops the self-evident items first; closing and quitting stay.
-    @Test func aNarrowHelpBarKeepsCloseAndQuit() {
+    @Test func aNarrowHelpBarKeepsCloseAndQuit() async {
         let h = DemoHarness(size: Size(width: 36, height: 15))
-        h.send(.key(.character("t")))
+        await h.send(.key(.character("t")))
         let bar = h.lines[14]
         #expect(bar.contains("Esc close"), "\(bar)")
         #expect(bar.contains("^C quit"), "\(bar)")
@@ -200,15 +200,15 @@ extension Event {
     /// Widening the terminal only ever adds hints: a narrower bar never shows a hint that a
     /// wider one leaves out (it used to skip a wide hint and show a narrower, lower one).
     @Test(arguments: ["", "t", "tx"])
-    func aWiderHelpBarShowsEverythingANarrowerOneDid(keys: String) {
+    func aWiderHelpBarShowsEverythingANarrowerOneDid(keys: String) async {
         let h = DemoHarness(size: Size(width: 36, height: 15))
-        for key in keys { h.send(.key(.character(key))) }
+        for key in keys { await h.send(.key(.character(key))) }
         let actions = ["toast", "screen toast", "modal", "focus", "resize", "type text", "new line",
                        "delete", "close", "other pane", "move", "quit"]
         var previous: Set<String> = []
         for width in 36...130 {
-            h.pilot.resize(to: Size(width: width, height: 15))
-            h.pilot.advance(by: 3.0 / 60)
+            await h.pilot.resize(to: Size(width: width, height: 15))
+            await h.pilot.advance(by: 3.0 / 60)
             let bar = h.lines[14]
             let shown = Set(actions.filter { bar.contains(" \($0)") })
             #expect(previous.isSubset(of: shown), "width \(width) lost \(previous.subtracting(shown)): \(bar)")
@@ -223,20 +223,20 @@ extension Event {
         #expect(ElapsedTimeView.clockText(seconds: 36_061) == "10:01:01")
     }
 
-    @Test func clickOnTheDimmedPaneDismissesItsToast() {
+    @Test func clickOnTheDimmedPaneDismissesItsToast() async {
         let h = DemoHarness()
-        h.send(.key(.character("t")))
-        h.send(.click(Point(x: 45, y: 5)))   // another pane: passes through, focuses it
+        await h.send(.key(.character("t")))
+        await h.send(.click(Point(x: 45, y: 5)))   // another pane: passes through, focuses it
         #expect(h.app.scene.focusedView === h.app.grid.panes[1])
         #expect(box(h, pane: 0) != nil)
-        h.send(.click(Point(x: 2, y: 2)))    // the dimmed part of pane 1
+        await h.send(.click(Point(x: 2, y: 2)))    // the dimmed part of pane 1
         #expect(box(h, pane: 0) == nil)
     }
 
-    @Test func tooSmallShowsAMessageAndRecovers() {
+    @Test func tooSmallShowsAMessageAndRecovers() async {
         let h = DemoHarness(size: Size(width: 30, height: 10))
         #expect(h.lines.contains { $0.contains("Terminal too small") })
-        h.send(.resize(Size(width: 80, height: 24)))
+        await h.send(.resize(Size(width: 80, height: 24)))
         #expect(h.lines[0].hasPrefix("┌─ Colours ─"))
     }
 
@@ -258,17 +258,17 @@ extension Event {
 /// once it has slid away (issue 17, item 4).
 @MainActor
 @Suite struct DemoToastReleaseTests {
-    @Test func aDismissedToastIsReleased() {
+    @Test func aDismissedToastIsReleased() async {
         let h = DemoHarness()
-        h.send(.key(.character("t")))
+        await h.send(.key(.character("t")))
         // The toast's editor has the focus; the toast is the box around it.
         weak var view = h.app.scene.focusedView?.superview
         #expect(view is TextToastView)
-        h.send(.paste(String(repeating: "line\n", count: 1000)))
-        h.send(.key(.escape))
+        await h.send(.paste(String(repeating: "line\n", count: 1000)))
+        await h.send(.key(.escape))
         #expect(view == nil, "the dismissed toast's view (and its text) is still alive")
         // t makes a new, empty one.
-        h.send(.key(.character("t")))
+        await h.send(.key(.character("t")))
         #expect((h.app.scene.focusedView as? TextEditor)?.text.isEmpty == true)
     }
 }

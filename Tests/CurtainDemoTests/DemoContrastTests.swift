@@ -25,19 +25,19 @@ import Testing
     nonisolated static let setups: [Setup] = ["dark", "light"].flatMap { name in ColorDepth.allCases.map { Setup(background: name, depth: $0) } }
 
     /// The states of the demo worth looking at, each from a fresh start at 80 × 24.
-    static let states: [(name: String, steps: @MainActor (Pilot) -> Void)] = [
+    static let states: [(name: String, steps: @MainActor (Pilot) async -> Void)] = [
         ("grid", { _ in }),
-        ("toast", { $0.press("t"); $0.type("Hello, contrast 123") }),
-        ("modal", { $0.press("m") }),
-        ("notification", { $0.press("n") }),
-        ("sheet", { $0.press("s") }),
-        ("card", { $0.press("c") }),
-        ("second pane", { $0.press("Tab") }),
+        ("toast", { await $0.press("t"); await $0.type("Hello, contrast 123") }),
+        ("modal", { await $0.press("m") }),
+        ("notification", { await $0.press("n") }),
+        ("sheet", { await $0.press("s") }),
+        ("card", { await $0.press("c") }),
+        ("second pane", { await $0.press("Tab") }),
         ("warning and error", {
             $0.app.scene.notify("Disk almost full", severity: .warning, duration: 60)
             $0.app.scene.notify("Upload failed", severity: .error, duration: 60)
         }),
-        ("too small", { $0.resize(to: Size(width: 30, height: 10)) }),
+        ("too small", { await $0.resize(to: Size(width: 30, height: 10)) }),
     ]
 
     static func start(_ setup: Setup, size: Size = Size(width: 80, height: 24)) -> (DemoApp, Pilot) {
@@ -46,9 +46,9 @@ import Testing
         return (demo, pilot)
     }
 
-    static func settled(_ pilot: Pilot) -> CellBuffer {
-        pilot.advance(by: 1)
-        _ = pilot.settle()
+    static func settled(_ pilot: Pilot) async -> CellBuffer {
+        await pilot.advance(by: 1)
+        _ = await pilot.settle()
         return pilot.screen
     }
 
@@ -64,12 +64,12 @@ import Testing
     }
 
     @Test(arguments: setups)
-    func undimmedCellsRead(setup: Setup) {
+    func undimmedCellsRead(setup: Setup) async {
         var lowest: [String: Double] = [:]
         for state in Self.states {
             let (demo, pilot) = Self.start(setup)
-            state.steps(pilot)
-            let frame = Self.settled(pilot)
+            await state.steps(pilot)
+            let frame = await Self.settled(pilot)
             let shown = frame.reducingColors(to: setup.depth)
             let relaxed = Self.threeToOneStyles(demo.scene.theme, depth: setup.depth)
             #expect(demo.scene.theme.isLight == (setup.background == "light"))
@@ -94,11 +94,11 @@ import Testing
     }
 
     /// Pairs of states: the second dims cells the first shows undimmed (or dimmed once).
-    static let dims: [(name: String, first: @MainActor (Pilot) -> Void, then: @MainActor (Pilot) -> Void)] = [
-        ("modal over the screen", { _ in }, { $0.press("m") }),
-        ("toast over its pane", { _ in }, { $0.press("t") }),
-        ("card over its pane", { _ in }, { $0.press("c") }),
-        ("screen toast over a dimmed pane", { $0.press("t"); $0.press("Tab") }, { $0.press("T") }),
+    static let dims: [(name: String, first: @MainActor (Pilot) async -> Void, then: @MainActor (Pilot) async -> Void)] = [
+        ("modal over the screen", { _ in }, { await $0.press("m") }),
+        ("toast over its pane", { _ in }, { await $0.press("t") }),
+        ("card over its pane", { _ in }, { await $0.press("c") }),
+        ("screen toast over a dimmed pane", { await $0.press("t"); await $0.press("Tab") }, { await $0.press("T") }),
     ]
 
     /// How bright a cell looks: mostly its background, partly its text. A glyph inks about a
@@ -131,14 +131,14 @@ import Testing
     /// With colours, a dim darkens every cell it covers and no text gains contrast. (Without
     /// colours a dim can only be the faint attribute: nothing can darken a white terminal.)
     @Test(arguments: setups.filter { $0.depth != .monochrome })
-    func dimmedCellsGetDarkerAndNeverGainContrast(setup: Setup) {
+    func dimmedCellsGetDarkerAndNeverGainContrast(setup: Setup) async {
         for dim in Self.dims {
             let (demo, pilot) = Self.start(setup)
             defer { withExtendedLifetime(demo) {} }   // the demo's handlers refer to it unowned
-            dim.first(pilot)
-            let before = Self.settled(pilot)
-            dim.then(pilot)
-            let after = Self.settled(pilot)
+            await dim.first(pilot)
+            let before = await Self.settled(pilot)
+            await dim.then(pilot)
+            let after = await Self.settled(pilot)
             let method = demo.scene.theme.dimMethod
             let strengths = Set(demo.scene.presentations.map(\.dimmingStrength))
             var checked = 0, sameContent = 0

@@ -27,14 +27,14 @@ import Testing
     }
 
     @Test(arguments: cases)
-    func flickingTheNewestAwayReflowsTheOthersOneWay(_ c: Case) throws {
+    func flickingTheNewestAwayReflowsTheOthersOneWay(_ c: Case) async throws {
         let demo = DemoApp(clock: ManualClock())
         let pilot = Pilot(demo.app, size: Size(width: 80, height: 24))
         for _ in 0..<3 {
-            pilot.press(c.inPane ? "n" : "N")
-            pilot.advance(by: 0.1)
+            await pilot.press(c.inPane ? "n" : "N")
+            await pilot.advance(by: 0.1)
         }
-        pilot.advance(by: c.wait - 0.1)
+        await pilot.advance(by: c.wait - 0.1)
         let scene = demo.app.scene
         let stacked = scene.presentations.filter { $0 is NotificationController }
         try #require(stacked.count == 3)
@@ -42,10 +42,10 @@ import Testing
         // A fast flick toward the edge: one row in 20 ms.
         let frame = newest.displayedFrame
         let start = Point(x: frame.minX + frame.width / 2, y: frame.minY + 1)
-        pilot.mouseDown(at: start)
+        await pilot.mouseDown(at: start)
         pilot.clock.advance(by: 0.02)
-        pilot.drag(to: Point(x: start.x, y: start.y + 1))
-        pilot.mouseUp(at: Point(x: start.x, y: start.y + 1))
+        await pilot.drag(to: Point(x: start.x, y: start.y + 1))
+        await pilot.mouseUp(at: Point(x: start.x, y: start.y + 1))
         /// Rows of the box on screen: its frame within its context's clip, 0 once removed.
         func height(_ controller: PresentationController) -> Int {
             guard scene.presentations.contains(where: { $0 === controller }), let context = controller.contextView else { return 0 }
@@ -55,7 +55,7 @@ import Testing
         var heights = others.map { [height($0)] }
         var frames = 0
         repeat {
-            pilot.advance(by: c.frameTime)
+            await pilot.advance(by: c.frameTime)
             for (i, controller) in others.enumerated() { heights[i].append(height(controller)) }
             frames += 1
         } while scene.isAnimating && frames < 120

@@ -12,6 +12,9 @@ public final class ManualClock: AnimationClock {
         var seconds: Double
         var sleepers: [Sleeper] = []
         var nextSleeperID = 0
+        /// Counts sleeps begun, woken and cancelled: a headless backend yields after a move
+        /// that woke a task, and the test pilot sees tasks still taking steps.
+        var sleeperChanges = 0
     }
 
     private struct Sleeper {
@@ -72,6 +75,7 @@ public final class ManualClock: AnimationClock {
                 let resumeNow = state.withLock { state -> Bool in
                     guard deadline > state.seconds else { return true }
                     state.sleepers.append(Sleeper(id: id, deadline: deadline, continuation: continuation))
+                    state.sleeperChanges += 1
                     return false
                 }
                 if resumeNow { continuation.resume() }
@@ -79,10 +83,17 @@ public final class ManualClock: AnimationClock {
         } onCancel: {
             let cancelled = state.withLock { state -> Sleeper? in
                 guard let index = state.sleepers.firstIndex(where: { $0.id == id }) else { return nil }
+                state.sleeperChanges += 1
                 return state.sleepers.remove(at: index)
             }
             cancelled?.continuation.resume(throwing: CancellationError())
         }
+    }
+
+    /// Changes so far to the set of tasks sleeping on the clock (sleeps begun, woken,
+    /// cancelled). Not API.
+    package var _sleeperChanges: Int {
+        state.withLock { $0.sleeperChanges }
     }
 
     /// Removes and returns the sleepers whose deadline came, earliest first.
@@ -91,6 +102,7 @@ public final class ManualClock: AnimationClock {
         let due = state.sleepers.filter { $0.deadline <= now }.sorted { ($0.deadline, $0.id) < ($1.deadline, $1.id) }
         guard !due.isEmpty else { return [] }
         state.sleepers.removeAll { $0.deadline <= now }
+        state.sleeperChanges += 1
         return due
     }
 

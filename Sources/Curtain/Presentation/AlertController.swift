@@ -64,7 +64,7 @@ open class AlertController: PresentationController {
 
     private let alertView: AlertView
 
-    /// An alert ready to present with ``Scene/present(_:from:animated:)->()``.
+    /// An alert ready to present with ``Scene/present(_:from:animated:)``.
     ///
     /// - Parameters:
     ///   - title: shown in the box's top border; none by default.

@@ -15,7 +15,7 @@ public enum DismissalReason: Sendable, Equatable {
     /// The program dismissed it (``Scene/dismiss(_:animated:reason:)``), an action of its
     /// content among them (an alert's button).
     case programmatic
-    /// The task awaiting it (``Scene/present(_:from:animated:)->_`` with `await`) was cancelled.
+    /// The task awaiting it (``Scene/presentAndWait(_:from:animated:)``) was cancelled.
     case cancelled
     /// The app quit while it was up (reported only to tasks awaiting it).
     case appQuit

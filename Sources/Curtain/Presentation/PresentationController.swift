@@ -57,7 +57,7 @@ open class PresentationController {
     /// Set by ``Scene``: the view that had focus when this was presented, given focus back on dismissal.
     public internal(set) var focusToRestore: View?
 
-    /// The scene this is presented in, from ``Scene/present(_:from:animated:)->()`` until its
+    /// The scene this is presented in, from ``Scene/present(_:from:animated:)`` until its
     /// dismissal ends.
     public internal(set) weak var scene: Scene?
 
@@ -72,8 +72,8 @@ open class PresentationController {
     /// The tasks tied to this presentation (``task(_:)``): live from `present` to the start of
     /// its dismissal.
     var tasks = AttachedTasks()
-    /// Tasks awaiting the end of this presentation (``Scene/present(_:from:animated:)->()`` with
-    /// `await`), each resumed once with the reason.
+    /// Tasks awaiting the end of this presentation (``Scene/presentAndWait(_:from:animated:)``),
+    /// each resumed once with the reason.
     var dismissalWaiters: [CheckedContinuation<DismissalReason, Never>] = []
 
     /// 0 = off-screen, 1 = at its frame. Dim and slide follow it. Above 1 while dragged the
@@ -100,7 +100,7 @@ open class PresentationController {
     var autoDismissReference: Double = 0
 
     /// A controller for `presentedView`, not yet presented: pass it to
-    /// ``Scene/present(_:from:animated:)->()``.
+    /// ``Scene/present(_:from:animated:)``.
     ///
     /// - Parameter presentedView: the content to show; its ``View/fittingSize(width:)``
     ///   decides the height unless a subclass sizes it otherwise.

@@ -4,7 +4,7 @@ public enum PresentationState: Sendable, Equatable {
     case presenting
     /// On screen at its frame.
     case presented
-    /// Sliding out; the dim is fading. A new ``Scene/present(_:from:animated:)->()`` cancels this.
+    /// Sliding out; the dim is fading. A new ``Scene/present(_:from:animated:)`` cancels this.
     case dismissing
     /// Gone; the dim layer is removed.
     case dismissed

@@ -99,7 +99,7 @@ public final class App {
     /// task that runs it. The backend stays open: stop it afterwards if it needs stopping.
     ///
     /// On the way out every task the app's views and presentations started is cancelled,
-    /// presentations still awaited (``Scene/present(_:from:animated:)->_``) answer
+    /// presentations still awaited (``Scene/presentAndWait(_:from:animated:)``) answer
     /// ``DismissalReason/appQuit``, and later posts are dropped.
     public func run(on backend: some Backend) async {
         start(on: backend)
@@ -135,14 +135,18 @@ public final class App {
         finish()
     }
 
-    /// When the loop next needs to act: now when work is posted; the scene's next frame,
-    /// brought forward to one frame interval after the last render when the scene changed.
+    /// When the loop next needs to act: now when work is posted; else the earlier of the
+    /// scene's next frame (brought forward to one frame interval after the last render when the
+    /// scene changed) and, on a ``ManualClock``, the earliest task sleeping on it — a clock that
+    /// moves only when the loop's backend moves it wakes its sleepers only at a deadline of the
+    /// loop's (a real clock wakes them by itself).
     func loopDeadline() -> Double? {
         if poster.hasWork { return clock.now }
-        guard let next = scene.nextFrameTime else { return nil }
-        guard scene.isAnimating else { return next }
+        let sleeper = (clock as? ManualClock)?.nextSleeperDeadline
+        guard let next = scene.nextFrameTime else { return sleeper }
+        guard scene.isAnimating else { return min(next, sleeper ?? next) }
         let earliest = outsideChangePending && lastRenderWasTimerOnly ? clock.now : lastRenderTime + FramePacing.interval
-        return min(next, max(clock.now, earliest))
+        return min(next, max(clock.now, earliest), sleeper ?? next)
     }
 
     /// The scene changed: when the loop waits past the time the change needs a frame (a task

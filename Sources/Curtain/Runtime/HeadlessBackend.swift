@@ -20,6 +20,9 @@ public final class HeadlessBackend: Backend {
     /// How many frames were presented.
     public private(set) var frameCount = 0
 
+    /// Set when the app asked for its loop while the backend yielded.
+    private var interrupted = false
+
     /// What the headless screen pretends to be: true colour on a dark background unless told.
     public var appearance: TerminalAppearance
 
@@ -31,22 +34,34 @@ public final class HeadlessBackend: Backend {
         self.screen = CellBuffer(size: size)
     }
 
-    /// Moves `clock` forward to `deadline` (never back) and returns nil; with no deadline
-    /// returns ``Event/inputEnded``, since no input can come. Stops the program when `clock`
-    /// is not a ``ManualClock``.
+    /// Moves `clock` forward to `deadline` (never back) and returns nil. When the move woke
+    /// tasks sleeping on the clock, it yields first, so they take their step before the loop's
+    /// next turn (the loop's deadline includes them: see ``App/run(on:)``). With no deadline it
+    /// yields once, so tasks just started or resumed take their step; when they asked for the
+    /// loop (a scene change, a sleep begun) it returns nil, else ``Event/inputEnded``, since
+    /// nothing can happen any more. Stops the program when `clock` is not a ``ManualClock``.
     ///
     /// - Parameters:
     ///   - deadline: when the app next needs a frame; nil when nothing is scheduled.
     ///   - clock: the app's clock, which must be a ``ManualClock``.
     /// - Returns: nil once the clock is at the deadline, or ``Event/inputEnded``.
-    public func nextEvent(until deadline: Double?, clock: AnimationClock) -> Event? {
-        guard let deadline else { return .inputEnded }
+    public func nextEvent(until deadline: Double?, clock: AnimationClock) async -> Event? {
         guard let manual = clock as? ManualClock else {
             preconditionFailure("HeadlessBackend needs an App on a ManualClock: App(root:clock: ManualClock())")
         }
+        let sleepers = manual._sleeperChanges
+        guard let deadline else {
+            interrupted = false
+            await Task.yield()
+            return interrupted || manual._sleeperChanges != sleepers ? nil : .inputEnded
+        }
         if deadline > manual.now { manual.set(deadline) }
+        if manual._sleeperChanges != sleepers { await Task.yield() }
         return nil
     }
+
+    /// Notes that the app wants its loop to look again (a task changed the scene).
+    public func interruptWait() { interrupted = true }
 
     /// Keeps `frame` as ``screen`` and counts it.
     public func present(_ frame: CellBuffer) {

@@ -173,7 +173,7 @@ public final class Scene {
         presentNow(controller, from: view, animated: animated)
     }
 
-    /// What ``present(_:from:animated:)->()`` does; the awaiting form calls it too.
+    /// What ``present(_:from:animated:)`` does; the awaiting form calls it too.
     func presentNow(_ controller: PresentationController, from view: View, animated: Bool) {
         let motion = animated ? self.motion : MotionSettings(reduceMotion: true)
         if controller.state == .dismissing, presentations.contains(where: { $0 === controller }) {

@@ -1,8 +1,10 @@
 extension Scene {
-    /// Presents `controller` as ``present(_:from:animated:)->_`` does and waits until it is gone.
+    /// Presents `controller` as ``present(_:from:animated:)`` does and waits until it is gone.
+    /// A name of its own, so that `present` called from async code shows the presentation and
+    /// goes on, and waiting for its end is what this name says.
     ///
     /// ```swift
-    /// let reason = await scene.present(toast, from: pane)
+    /// let reason = await scene.presentAndWait(toast, from: pane)
     /// if reason == .timedOut { … }
     /// ```
     ///
@@ -10,7 +12,7 @@ extension Scene {
     ///   cancelled (the presentation is then dismissed), ``DismissalReason/appQuit`` when the
     ///   app ended first. Resumes exactly once.
     @discardableResult
-    public func present(_ controller: PresentationController, from view: View, animated: Bool = true) async -> DismissalReason {
+    public func presentAndWait(_ controller: PresentationController, from view: View, animated: Bool = true) async -> DismissalReason {
         guard !Task.isCancelled else { return .cancelled }
         return await withTaskCancellationHandler {
             await withCheckedContinuation { continuation in
@@ -38,7 +40,7 @@ extension Scene {
     ///   alert went without an answer: Esc with no cancel action, the awaiting task cancelled,
     ///   the app quitting. An Esc that picks the alert's cancel action answers that action.
     public func confirm(_ alert: AlertController, from view: View) async -> AlertChoice {
-        _ = await present(alert, from: view)
+        _ = await presentAndWait(alert, from: view)
         return alert.answer.map(AlertChoice.chosen) ?? .cancelled
     }
 

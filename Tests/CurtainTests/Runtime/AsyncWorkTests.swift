@@ -74,7 +74,7 @@ import Testing
     @Test func anIdentifiedTaskRestartsOnlyWhenItsIDChanges() async {
         let (app, _, label) = makeApp()
         var starts: [String] = []
-        func load(_ id: String) {
+        func load(_ id: String) async {
             label.task(id: id) {
                 starts.append(id)
                 try await app.clock.sleep(for: .seconds(1))
@@ -82,11 +82,11 @@ import Testing
             }
         }
         let pilot = Pilot(app, size: Size(width: 30, height: 5))
-        load("a")
+        await load("a")
         await pilot.settle()
-        load("a")
+        await load("a")
         await pilot.settle()
-        load("b")
+        await load("b")
         await pilot.advance(by: 1)
         #expect(starts == ["a", "b"])
         #expect(pilot.lines[1].contains("loaded b"), "a's task was cancelled before its sleep ended")
@@ -101,7 +101,7 @@ import Testing
             try await app.clock.sleep(for: .seconds(60))
         }
         let pilot = Pilot(app, size: Size(width: 30, height: 8))
-        Task { reason = await app.scene.present(ToastPresentationController(presentedView: Label("up")), from: pane) }
+        Task { reason = await app.scene.presentAndWait(ToastPresentationController(presentedView: Label("up")), from: pane) }
         await pilot.settle()
         #expect(pilot.text.contains("up"))
         await pilot.quit()
@@ -113,7 +113,7 @@ import Testing
         let (app, pane, _) = makeApp()
         let pilot = Pilot(app, size: Size(width: 30, height: 8))
         var reason: DismissalReason?
-        Task { reason = await app.scene.present(ToastPresentationController(presentedView: Label("toast"), autoDismissAfter: 2), from: pane) }
+        Task { reason = await app.scene.presentAndWait(ToastPresentationController(presentedView: Label("toast"), autoDismissAfter: 2), from: pane) }
         await pilot.settle()
         #expect(reason == nil)
         #expect(pilot.text.contains("toast"))
@@ -135,7 +135,7 @@ import Testing
         var choice: AlertChoice?
         Task { choice = await app.scene.confirm(alert(), from: pane) }
         await pilot.settle()
-        pilot.press("y")
+        await pilot.press("y")
         await pilot.settle()
         guard case .chosen(let action)? = choice else { Issue.record("no answer"); return }
         #expect(action.title == "Stop")

@@ -27,55 +27,55 @@ func makeNoteApp(clock: AnimationClock) -> (App, PaneView, Label) {
 
 @MainActor
 @Suite struct PilotTests {
-    @Test func drivesAnAppDefinedInTheTest() throws {
+    @Test func drivesAnAppDefinedInTheTest() async throws {
         let (app, _, _) = makeNoteApp(clock: ManualClock())
         let pilot = Pilot(app, size: Size(width: 30, height: 8))
         #expect(pilot.lines[0].hasPrefix("┌─ Notes ─"))
         #expect(pilot.lines[1] == "│Count: 0                    │")
-        pilot.press("+", "+")
+        await pilot.press("+", "+")
         #expect(pilot.lines[1].hasPrefix("│Count: 2"))
-        pilot.press(.character("t"))
-        pilot.settle()
+        await pilot.press(.character("t"))
+        await pilot.settle()
         let toastRow = try #require(pilot.lines.firstIndex { $0.contains("Saved") })
         #expect(pilot.lines[toastRow] == "│  │ Saved                │  │", "a bordered label, one column of padding")
         #expect(pilot.cell(x: 1, y: 1).style.isDimmed, "the pane behind the toast is dimmed")
-        pilot.advance(by: 2.5)
+        await pilot.advance(by: 2.5)
         #expect(!pilot.text.contains("Saved"), "it dismissed itself after its 2 s")
         #expect(!pilot.cell(x: 1, y: 1).style.isDimmed)
-        pilot.press("q")
+        await pilot.press("q")
         #expect(pilot.hasQuit)
     }
 
-    @Test func typesPastesClicksAndRecordsFrames() {
+    @Test func typesPastesClicksAndRecordsFrames() async {
         let clock = ManualClock()
         let counter = CounterView()
         let app = App(root: counter, clock: clock)
         app.scene.focus(counter)
         let pilot = Pilot(app, size: Size(width: 12, height: 2), recordsFrames: true)
-        pilot.type("abc")
+        await pilot.type("abc")
         #expect(pilot.lines[0] == "keys: 3")
         #expect(pilot.frames.count == 4, "the first frame and one a key")
-        pilot.resize(to: Size(width: 20, height: 3))
+        await pilot.resize(to: Size(width: 20, height: 3))
         #expect(pilot.screen.size == Size(width: 20, height: 3))
-        pilot.press(.ctrl("c"))
+        await pilot.press(.ctrl("c"))
         #expect(pilot.hasQuit, "the app's default for Ctrl-C applies")
     }
 
-    @Test func advanceDrawsEveryAnimationFrameAtItsTime() {
+    @Test func advanceDrawsEveryAnimationFrameAtItsTime() async {
         let (app, _, _) = makeNoteApp(clock: ManualClock())
         let pilot = Pilot(app, size: Size(width: 30, height: 8), recordsFrames: true)
-        pilot.press("t")
-        pilot.advance(by: 1)
+        await pilot.press("t")
+        await pilot.advance(by: 1)
         let times = pilot.frames.map(\.time)
         #expect(times.count > 3, "the slide-in took several frames")
         #expect(zip(times, times.dropFirst()).allSatisfy { $1 - $0 >= 1.0 / 60 - 1e-9 }, "never faster than 60 a second")
     }
 
-    @Test func snapshotsOfTheScreen() {
+    @Test func snapshotsOfTheScreen() async {
         let (app, _, _) = makeNoteApp(clock: ManualClock())
         let pilot = Pilot(app, size: Size(width: 24, height: 8))
-        pilot.press("+", "t")
-        pilot.settle()
+        await pilot.press("+", "t")
+        await pilot.settle()
         pilot.assertSnapshot(.styledText)
     }
 }

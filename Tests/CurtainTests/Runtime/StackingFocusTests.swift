@@ -8,18 +8,18 @@ import Testing
 /// and notifications fold before other presentations.
 @MainActor
 @Suite struct StackingFocusTests {
-    @Test func notificationsArrivingWhileTheUserTypesIntoAToastFoldThemselvesNotTheToast() {
+    @Test func notificationsArrivingWhileTheUserTypesIntoAToastFoldThemselvesNotTheToast() async {
         let f = StackFixture()
         let editor = TextToastView(title: "Note")
         let toast = ToastPresentationController(presentedView: editor)
         f.scene.present(toast, from: f.pane)
-        f.pilot.settle()
+        await f.pilot.settle()
         #expect(f.scene.focusedView.map { editor.isAncestor(of: $0) } == true)
-        f.pilot.type("hello")
+        await f.pilot.type("hello")
         var notes: [NotificationController] = []
         for i in 1...4 {
             notes.append(f.scene.notify("build \(i) finished", duration: 60, in: f.pane))
-            f.pilot.settle()
+            await f.pilot.settle()
             #expect(toast.stackVisibility.target == 1, "after notification \(i) the focused toast is still shown")
             #expect(toast.displayedFrame.height > 0)
         }
@@ -28,19 +28,19 @@ import Testing
         #expect(notes[0].stackVisibility.target == 0 && notes[1].stackVisibility.target == 0)
         #expect(f.pilot.lines.contains { $0.contains("+2 more") })
         // Keys still go into the toast the user sees.
-        f.pilot.type(" world")
-        f.pilot.settle()
+        await f.pilot.type(" world")
+        await f.pilot.settle()
         #expect(f.pilot.text.contains("hello world"))
         let row = toast.displayedFrame.minY + 1
         #expect(f.pilot.lines[row].contains("hello world"), "the typed text is on screen, in the toast")
     }
 
-    @Test func anUnfocusedToastOutlastsNewerNotificationsWhenRoomIsShort() {
+    @Test func anUnfocusedToastOutlastsNewerNotificationsWhenRoomIsShort() async {
         let f = StackFixture(size: Size(width: 40, height: 12))
         let older = f.toast("build log")
         let a = f.scene.notify("first", duration: 60, in: f.pane)
         let b = f.scene.notify("second", duration: 60, in: f.pane)
-        f.pilot.settle()
+        await f.pilot.settle()
         // Room for the newest and one more: the toast, not the older notification.
         #expect(b.stackVisibility.target == 1)
         #expect(older.stackVisibility.target == 1)

@@ -11,14 +11,14 @@ import Testing
 @MainActor
 @Suite struct PaneTitleContrastTests {
     @Test(arguments: ColorDepth.allCases.filter { $0 != .monochrome })
-    func bothTitlesRead(depth: ColorDepth) throws {
+    func bothTitlesRead(depth: ColorDepth) async throws {
         for terminal in [TerminalColors.light, .dark] {
             let panes = [PaneView(title: "Focused"), PaneView(title: "Other")]
             let grid = GridView(columns: 2, rows: 1, panes: panes, minimumPaneSize: Size(width: 10, height: 3))
             let pilot = Pilot(App(root: grid, clock: ManualClock()), size: Size(width: 40, height: 6),
                               appearance: TerminalAppearance(colorDepth: depth, colors: terminal))
             pilot.app.scene.focus(panes[0])
-            _ = pilot.settle()
+            _ = await pilot.settle()
             let screen = pilot.screen.reducingColors(to: depth)
             for (title, pane) in zip(["Focused", "Other"], panes) {
                 let row = pane.frame.minY

@@ -118,13 +118,13 @@ import Testing
         #expect(!parser.isInsideSequence)
     }
 
-    @Test func aLogKeepsStylesPerRunAndItsParserAcrossAppends() {
+    @Test func aLogKeepsStylesPerRunAndItsParserAcrossAppends() async {
         let app = LogApp(size: Size(width: 30, height: 7))
         app.log.append(ansi: "\(Self.esc)[32mok\(Self.esc)[0m passed\n\(Self.esc)[1;31mFAIL")
         app.log.append(ansi: "still red\(Self.esc)[0m\(Self.esc)]0;a title")   // each call appends lines
         app.log.append(ansi: "\u{07}\(Self.esc)[44m")   // ends the title, sets a colour: an empty line
         app.log.append(ansi: "blue\tbg")
-        app.pilot.advance(by: 0)
+        await app.pilot.settle()
         #expect(app.shown == ["ok passed", "FAIL", "still red", "", "blue    bg"])
         let text = app.app.scene.theme.text
         let green = Style(foreground: .indexed(2), background: text.background, attributes: text.attributes)
@@ -192,7 +192,7 @@ import Testing
             let log = Log()
             log.append(ansi: input)
             let app = LogApp(size: Size(width: 20, height: 8), log: log)
-            app.pilot.advance(by: 0)
+            await app.pilot.settle()
             Self.expectSafeCells(app.pilot.screen)
         }
     }

@@ -53,41 +53,41 @@ func asciiPilot(_ root: View, size: Size = Size(width: 40, height: 10)) -> Pilot
         #expect(label.fittingSize(width: 12).height == 4)
     }
 
-    @Test func aToastsHintAndRowsAboveAreASCII() {
+    @Test func aToastsHintAndRowsAboveAreASCII() async {
         let pane = PaneView(title: "Notes · 1")
         let pilot = asciiPilot(pane, size: Size(width: 40, height: 8))
         let toast = TextToastView(hint: "Esc close · Enter new line")
         let controller = ToastPresentationController(presentedView: toast)
         toast.onChange = { [unowned controller] in controller.updatePresentationLayout(animated: true) }
         pilot.app.scene.present(controller, from: pane)
-        pilot.settle()
+        await pilot.settle()
         #expect(pilot.text.contains("Notes - 1"))
         #expect(pilot.text.contains("Esc close - Enter new line"), "\(pilot.text)")
-        pilot.paste((1...12).map { "line \($0)" }.joined(separator: "\n"))
-        pilot.settle()
+        await pilot.paste((1...12).map { "line \($0)" }.joined(separator: "\n"))
+        await pilot.settle()
         #expect(pilot.text.contains(" rows above"), "\(pilot.text)")
         #expect(pilot.text.contains("^ "), "\(pilot.text)")
         #expect(!pilot.text.contains("↑"))
     }
 
-    @Test func aLogsMarkerIsASCII() {
+    @Test func aLogsMarkerIsASCII() async {
         let pane = PaneView(title: "Log")
         let log = Log()
         pane.setContentView(log)
         let pilot = asciiPilot(pane, size: Size(width: 30, height: 8))
         log.append(contentsOf: (1...40).map { "line \($0)" })
         pilot.app.scene.focus(log)
-        pilot.press(.pageUp)
+        await pilot.press(.pageUp)
         #expect(pilot.text.contains(" v "), "\(pilot.text)")
         #expect(pilot.text.contains(" more "))
         #expect(!pilot.text.contains("↓"))
     }
 
-    @Test func theTooSmallScreenIsASCII() {
+    @Test func theTooSmallScreenIsASCII() async {
         let pilot = asciiPilot(View(), size: Size(width: 30, height: 10))
         pilot.app.scene.minimumSize = Size(width: 36, height: 15)
         pilot.app.scene.tooSmallView.hint = "q quits…"
-        pilot.resize(to: Size(width: 31, height: 10))
+        await pilot.resize(to: Size(width: 31, height: 10))
         #expect(pilot.text.contains("31x10, needs 36x15"), "\(pilot.text)")
         #expect(pilot.text.contains("q quits..."))
     }
@@ -100,18 +100,18 @@ func asciiPilot(_ root: View, size: Size = Size(width: 40, height: 10)) -> Pilot
         #expect(pilot.lines[1] == "  naive")
     }
 
-    @Test func notificationsAlertsAndButtonsAreASCII() {
+    @Test func notificationsAlertsAndButtonsAreASCII() async {
         let root = View()
         let pilot = asciiPilot(root, size: Size(width: 60, height: 14))
         pilot.app.scene.notify("Build finished · #1", title: "CI → done", in: root)
-        pilot.settle()
+        await pilot.settle()
         #expect(pilot.text.contains("Build finished - #1"), "\(pilot.text)")
         #expect(pilot.text.contains("CI > done"))
         let alert = AlertController(title: "Clear…", message: "Clear “all” lines?", actions: [
             AlertAction("Yes — clear", shortcut: "y"), AlertAction("No", shortcut: "n", role: .cancel),
         ])
         pilot.app.scene.present(alert, from: root)
-        pilot.settle()
+        await pilot.settle()
         #expect(pilot.text.contains("Clear..."), "\(pilot.text)")
         #expect(pilot.text.contains("Clear \"all\" lines?"))
         #expect(pilot.text.contains(" Yes - clear "))

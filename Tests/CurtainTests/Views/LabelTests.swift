@@ -64,11 +64,11 @@ func show(_ label: Label, size: Size) -> Pilot {
         #expect(pilot.lines[0] == "a␛[31mb")
     }
 
-    @Test func changingTheTextRedrawsIt() {
+    @Test func changingTheTextRedrawsIt() async {
         let label = Label("one")
         let pilot = show(label, size: Size(width: 10, height: 1))
         label.text = "two"
-        pilot.advance(by: 0.1)
+        await pilot.advance(by: 0.1)
         #expect(pilot.lines[0] == "two")
     }
 }

@@ -57,73 +57,73 @@ struct ListApp {
         }
     }
 
-    @Test func scrollsToTheBottomAndBackKeepingTheSelectionInView() {
+    @Test func scrollsToTheBottomAndBackKeepingTheSelectionInView() async {
         let app = ListApp(items: Self.items)
         let pilot = app.pilot
         expect(app, first: 0, selected: 0)
         for step in 1...7 {
-            pilot.press(.down)
+            await pilot.press(.down)
             expect(app, first: max(0, step - 5), selected: step)
         }
-        pilot.press(.end)
+        await pilot.press(.end)
         expect(app, first: 24, selected: 29)
-        pilot.press(.home)
+        await pilot.press(.home)
         expect(app, first: 0, selected: 0)
         // A page is the height less one row: the first PageDown goes to the bottom row.
-        pilot.press(.pageDown)
+        await pilot.press(.pageDown)
         expect(app, first: 0, selected: 5)
-        pilot.press(.pageDown)
+        await pilot.press(.pageDown)
         expect(app, first: 5, selected: 10)
-        for _ in 0..<4 { pilot.press(.pageDown) }
+        for _ in 0..<4 { await pilot.press(.pageDown) }
         expect(app, first: 24, selected: 29)
-        pilot.press(.pageDown)
+        await pilot.press(.pageDown)
         expect(app, first: 24, selected: 29)
-        pilot.press(.pageUp)
+        await pilot.press(.pageUp)
         expect(app, first: 24, selected: 24)
-        pilot.press(.pageUp)
+        await pilot.press(.pageUp)
         expect(app, first: 19, selected: 19)
         for step in 1...3 {
-            pilot.press(.up)
+            await pilot.press(.up)
             expect(app, first: 19 - step, selected: 19 - step)
         }
-        pilot.press(.home, .up)
+        await pilot.press(.home, .up)
         expect(app, first: 0, selected: 0)
     }
 
-    @Test func theSelectionIsInactiveWithoutFocus() {
+    @Test func theSelectionIsInactiveWithoutFocus() async {
         let app = ListApp(items: Self.items)
         app.app.scene.focus(app.pane)
-        app.pilot.advance(by: 0)
+        await app.pilot.settle()
         expect(app, first: 0, selected: 0, selectionStyle: app.theme.inactiveSelection)
-        app.pilot.press(.down)
+        await app.pilot.press(.down)
         #expect(app.list.selectedIndex == 0, "keys go to the focused pane, not the list")
         app.list.selectionStyle = Style(foreground: .indexed(1), background: .indexed(2))
         app.list.inactiveSelectionStyle = Style(foreground: .indexed(3), background: .indexed(4))
-        app.pilot.advance(by: 0)
+        await app.pilot.settle()
         expect(app, first: 0, selected: 0, selectionStyle: app.list.inactiveSelectionStyle)
         app.app.scene.focus(app.list)
-        app.pilot.advance(by: 0)
+        await app.pilot.settle()
         expect(app, first: 0, selected: 0, selectionStyle: app.list.selectionStyle)
     }
 
-    @Test func aPressSelectsAndAPressOnTheSelectedRowOrEnterActivates() {
+    @Test func aPressSelectsAndAPressOnTheSelectedRowOrEnterActivates() async {
         let app = ListApp(items: Self.items, focus: false)
         var selected: [Int] = [], activated: [Int] = []
         app.list.onSelect = { selected.append($0) }
         app.list.onActivate = { activated.append($0) }
         let pilot = app.pilot
-        pilot.click(at: Point(x: 3, y: 1))
+        await pilot.click(at: Point(x: 3, y: 1))
         #expect(app.app.scene.focusedView === app.list, "the press focused the list")
         #expect(activated.isEmpty, "the list did not show focus: the press on its selected row only focused it")
-        pilot.click(at: Point(x: 3, y: 3))
+        await pilot.click(at: Point(x: 3, y: 3))
         #expect(selected == [2])
         expect(app, first: 0, selected: 2)
-        pilot.click(at: Point(x: 5, y: 3))
+        await pilot.click(at: Point(x: 5, y: 3))
         #expect(activated == [2], "a press on the selected row of a focused list activates it")
-        pilot.press(.enter)
+        await pilot.press(.enter)
         #expect(activated == [2, 2])
-        pilot.press(.end)
-        pilot.click(at: Point(x: 3, y: 1))
+        await pilot.press(.end)
+        await pilot.click(at: Point(x: 3, y: 1))
         #expect(selected == [2, 29, 24], "a press on the top row after scrolling selects the row shown there")
         app.list.selectedIndex = 3
         #expect(selected == [2, 29, 24], "selecting from code calls no callback")
@@ -141,18 +141,18 @@ struct ListApp {
         }
     }
 
-    @Test func aSelectionMarkerAndOverrides() {
+    @Test func aSelectionMarkerAndOverrides() async {
         let app = ListApp(items: ["one", "two"])
         app.list.selectionMarker = "› "
         app.list.style = Style(foreground: .indexed(5))
-        app.pilot.press(.down)
+        await app.pilot.press(.down)
         #expect(app.shown.prefix(2) == ["  one", "› two"])
         #expect(app.pilot.cell(x: 3, y: 1).style == Style(foreground: .indexed(5)))
     }
 
-    @Test func changingTheItemsKeepsTheSelectionSensible() {
+    @Test func changingTheItemsKeepsTheSelectionSensible() async {
         let app = ListApp(items: ["a", "b", "c", "d"])
-        app.pilot.press(.down, .down)
+        await app.pilot.press(.down, .down)
         app.list.items = ["x", "c", "a", "b", "d"]
         #expect(app.list.selectedIndex == 1, "still on \"c\"")
         app.list.items = ["p", "q"]
@@ -167,7 +167,7 @@ struct ListApp {
         #expect(app.list.selectedItem == "z")
     }
 
-    @Test func anEmptyListDrawsNothingAndPassesKeysOn() {
+    @Test func anEmptyListDrawsNothingAndPassesKeysOn() async {
         let app = ListApp(items: [])
         var passed: [String] = []
         for key in [Key.up, .down, .home, .end, .pageUp, .pageDown, .enter] {
@@ -175,38 +175,38 @@ struct ListApp {
         }
         var activated = 0
         app.list.onActivate = { _ in activated += 1 }
-        app.pilot.press(.up, .down, .home, .end, .pageUp, .pageDown, .enter)
+        await app.pilot.press(.up, .down, .home, .end, .pageUp, .pageDown, .enter)
         #expect(passed == ["Up", "Down", "Home", "End", "PageUp", "PageDown", "Enter"])
         #expect(activated == 0)
-        app.pilot.click(at: Point(x: 2, y: 2))
+        await app.pilot.click(at: Point(x: 2, y: 2))
         #expect(app.shown.allSatisfy { $0.isEmpty })
         #expect((1...app.width).allSatisfy { app.pilot.cell(x: $0, y: 1).style == app.theme.text })
     }
 
-    @Test func keysItDoesNotUseGoOnAlongTheChain() {
+    @Test func keysItDoesNotUseGoOnAlongTheChain() async {
         let app = ListApp(items: Self.items)
         var count = 0
         app.app.scene.bind(.character("x")) { count += 1 }
         app.app.scene.bind(.down) { count += 100 }
-        app.pilot.press("x", "Down", "Ctrl-Up")
+        await app.pilot.press("x", "Down", "Ctrl-Up")
         #expect(count == 1, "x reached the binding; Down moved the selection")
     }
 
-    @Test func theWheelScrollsWithoutMovingTheSelection() {
+    @Test func theWheelScrollsWithoutMovingTheSelection() async {
         let app = ListApp(items: Self.items)
-        app.pilot.scroll(up: false, at: Point(x: 3, y: 3))
+        await app.pilot.scroll(up: false, at: Point(x: 3, y: 3))
         #expect(app.shown.first == "Item 04")
         #expect(app.list.selectedIndex == 0)
-        app.pilot.press(.down)
+        await app.pilot.press(.down)
         expect(app, first: 1, selected: 1)
     }
 
-    @Test func fittingSizeIsOneRowPerItemAndShrinkingKeepsTheSelectionInView() {
+    @Test func fittingSizeIsOneRowPerItemAndShrinkingKeepsTheSelectionInView() async {
         let app = ListApp(items: Self.items)
         #expect(app.list.fittingSize(width: 10) == Size(width: 10, height: 30))
-        app.pilot.press(.pageDown)
+        await app.pilot.press(.pageDown)
         #expect(app.list.selectedIndex == 5)
-        app.pilot.resize(to: Size(width: 16, height: 5))
+        await app.pilot.resize(to: Size(width: 16, height: 5))
         #expect(app.shown == ["Item 04", "Item 05", "Item 06"])
         #expect(app.pilot.cell(x: 1, y: 3).style == app.theme.selection)
     }

@@ -22,13 +22,13 @@ import Testing
         screen.lines(trimmingTrailingSpaces: true).firstIndex { $0.contains(text) }
     }
 
-    @Test func theNewestLineStaysAboveABottomToastThroughoutItsSlide() {
+    @Test func theNewestLineStaysAboveABottomToastThroughoutItsSlide() async {
         let (app, pane, log) = makeApp(keepsClear: true)
         let pilot = Pilot(app, size: Size(width: 40, height: 16), recordsFrames: true)
         #expect(row(of: "line 40", in: pilot.screen) == 14, "the last row inside the border")
         let toast = ToastPresentationController(presentedView: Label("Deploying…\nstep 2 of 5", border: true))
         app.scene.present(toast, from: pane)
-        pilot.settle()
+        await pilot.settle()
         let top = toast.displayedFrame.minY
         #expect(row(of: "line 40", in: pilot.screen) == top - 1, "just above the toast: \(pilot.text)")
         #expect(row(of: "line 39", in: pilot.screen) == top - 2)
@@ -40,27 +40,27 @@ import Testing
             #expect(newest < toastTop || newest == 14)
         }
         app.scene.dismiss(toast)
-        pilot.settle()
+        await pilot.settle()
         #expect(row(of: "line 40", in: pilot.screen) == 14, "back at the bottom once it is gone")
         #expect(log.obscuredInsets == EdgeInsets())
     }
 
-    @Test func aLogThatDoesNotKeepClearIsCovered() {
+    @Test func aLogThatDoesNotKeepClearIsCovered() async {
         let (app, pane, _) = makeApp(keepsClear: false)
         let pilot = Pilot(app, size: Size(width: 40, height: 16))
         app.scene.present(ToastPresentationController(presentedView: Label("Deploying…", border: true)), from: pane)
-        pilot.settle()
+        await pilot.settle()
         #expect(row(of: "line 39", in: pilot.screen) == nil, "under the toast")
     }
 
-    @Test func aScrolledUpLogStaysWhereTheUserPutIt() {
+    @Test func aScrolledUpLogStaysWhereTheUserPutIt() async {
         let (app, pane, log) = makeApp(keepsClear: true)
         let pilot = Pilot(app, size: Size(width: 40, height: 16))
         log.scroll(by: -10)
-        pilot.settle()
+        await pilot.settle()
         let before = pilot.lines[1]
         app.scene.present(ToastPresentationController(presentedView: Label("Deploying…", border: true)), from: pane)
-        pilot.settle()
+        await pilot.settle()
         #expect(pilot.lines[1] == before, "reading older lines: nothing moves")
     }
 }

@@ -49,15 +49,15 @@ struct LogApp {
         #expect(Array(app.shown.prefix(count)) == Self.numbered(first...(first + count - 1)), sourceLocation: sourceLocation)
     }
 
-    @Test func tenThousandLinesWhileAToastSlidesInWrapOnlyWhatIsShown() throws {
+    @Test func tenThousandLinesWhileAToastSlidesInWrapOnlyWhatIsShown() async throws {
         let app = LogApp()
         let pilot = app.pilot
         pilot.recordsFrames = true
         app.log.append(contentsOf: Self.numbered(1...100))
-        pilot.advance(by: 0)
+        await pilot.settle()
         expectRows(app, from: 91)
         #expect(app.log._wrapCount == 10, "the ten lines in view, not the hundred")
-        pilot.press("t")
+        await pilot.press("t")
         let toast = try #require(app.scene.presentations.first)
         var total = 100
         var frames = 0
@@ -66,7 +66,7 @@ struct LogApp {
             let wrapped = app.log._wrapCount
             app.log.append(contentsOf: Self.numbered((total + 1)...(total + 500)))
             total += 500
-            pilot.advance(by: FramePacing.interval)
+            await pilot.advance(by: FramePacing.interval)
             frames += 1
             #expect(app.log._wrapCount - wrapped <= app.rows, "frame \(frames): only lines in view are wrapped")
             // Rows above the toast show the newest lines; the columns left of it too, dimmed.
@@ -80,76 +80,76 @@ struct LogApp {
         #expect(toastRows.count > 3, "the toast moved while the lines arrived")
         #expect(app.log.lineCount == 10_100)
         #expect(app.log._wrapCount <= 10 + 20 * app.rows)
-        pilot.settle()
+        await pilot.settle()
         #expect(pilot.text.contains("Saved"))
         #expect(pilot.cell(x: 1, y: 1).style.isDimmed)
         #expect(app.log.isFollowing)
         #expect(pilot.frames.count > frames, "every step drew a frame")
         let wrapped = app.log._wrapCount
-        pilot.advance(by: 1)
+        await pilot.advance(by: 1)
         #expect(app.log._wrapCount == wrapped, "frames with no new lines wrap nothing")
     }
 
-    @Test func theWheelStopsFollowingAndTheEndFollowsAgain() {
+    @Test func theWheelStopsFollowingAndTheEndFollowsAgain() async {
         let app = LogApp()
         let pilot = app.pilot
         app.log.append(contentsOf: Self.numbered(1...100))
-        pilot.scroll(up: true, at: Point(x: 5, y: 5))
+        await pilot.scroll(up: true, at: Point(x: 5, y: 5))
         #expect(!app.log.isFollowing)
         expectRows(app, from: 88, count: 9)
         #expect(app.shown(9).hasPrefix("line 97"))
         #expect(pilot.lines[10].hasSuffix(" ↓ 3 more │"), "the marker: lines 98 to 100 are below")
         #expect(pilot.cell(x: 38, y: 10).style == app.scene.theme.helpBar)
         app.log.append(contentsOf: Self.numbered(101...150))
-        pilot.advance(by: 0)
+        await pilot.settle()
         expectRows(app, from: 88, count: 9)
         #expect(pilot.lines[10].hasSuffix(" ↓ 53 more │"), "the view stays put while lines arrive")
         var steps = 0
         while !app.log.isFollowing, steps < 100 {
-            pilot.scroll(up: false, at: Point(x: 5, y: 5))
+            await pilot.scroll(up: false, at: Point(x: 5, y: 5))
             steps += 1
         }
         #expect(steps == 18, "three rows a step from line 88 to line 141")
         expectRows(app, from: 141)
         app.log.append("line 151")
-        pilot.advance(by: 0)
+        await pilot.settle()
         expectRows(app, from: 142)
         #expect(app.scene.focusedView == nil, "the wheel does not take focus")
     }
 
-    @Test func keysScrollWhileFocusedAndOthersGoOn() {
+    @Test func keysScrollWhileFocusedAndOthersGoOn() async {
         let app = LogApp()
         let pilot = app.pilot
         var bound = 0
         app.scene.bind(.character("x")) { bound += 1 }
         app.log.append(contentsOf: Self.numbered(1...100))
-        pilot.click(at: Point(x: 5, y: 5))
+        await pilot.click(at: Point(x: 5, y: 5))
         #expect(app.scene.focusedView === app.log)
-        pilot.press(.pageUp)
+        await pilot.press(.pageUp)
         expectRows(app, from: 82, count: 9)
-        pilot.press(.up)
+        await pilot.press(.up)
         expectRows(app, from: 81, count: 9)
-        pilot.press(.down)
+        await pilot.press(.down)
         expectRows(app, from: 82, count: 9)
-        pilot.press(.home)
+        await pilot.press(.home)
         expectRows(app, from: 1, count: 9)
         #expect(pilot.lines[10].hasSuffix(" ↓ 90 more │"), "lines 11 to 100 are below")
-        pilot.press(.pageDown)
+        await pilot.press(.pageDown)
         expectRows(app, from: 10, count: 9)
-        pilot.press("x")
+        await pilot.press("x")
         #expect(bound == 1)
-        pilot.press(.end)
+        await pilot.press(.end)
         #expect(app.log.isFollowing)
         expectRows(app, from: 91)
-        pilot.press(.down, .pageDown)
+        await pilot.press(.down, .pageDown)
         #expect(app.log.isFollowing, "at the end, scrolling down stays there")
         expectRows(app, from: 91)
     }
 
-    @Test func aLogThatFitsNeverStopsFollowing() {
+    @Test func aLogThatFitsNeverStopsFollowing() async {
         let app = LogApp()
         app.log.append(contentsOf: Self.numbered(1...4))
-        app.pilot.scroll(up: true, at: Point(x: 5, y: 2))
+        await app.pilot.scroll(up: true, at: Point(x: 5, y: 2))
         app.log.scrollToTop()
         #expect(app.log.isFollowing)
         #expect(app.shown == Self.numbered(1...4) + Array(repeating: "", count: 6))
@@ -157,7 +157,7 @@ struct LogApp {
 
     /// The log shows exactly the rows the layout core's wrapper makes, cell for cell.
     @Test(arguments: [1, 3, 5, 7, 9, 11, 13, 31])
-    func cjkAndEmojiLinesWrapAtOddWidths(width: Int) {
+    func cjkAndEmojiLinesWrapAtOddWidths(width: Int) async {
         let lines = ["日本語のテキストを折り返す。", "🎉🚀✨ party time 👩‍👩‍👧 family", "Café naïve Ångström, a\ttab",
                      "中文字符와 한국어", "", "  indented words that wrap", "ends in a tab\t", "全角スペースで終わる\u{3000}",
                      "   ", "spaces at the end   ", "e\u{301}\u{301} combining, ZWJ 👨\u{200D}👩\u{200D}👧 and a flag 🇯🇵"]
@@ -165,7 +165,7 @@ struct LogApp {
         for height in [wrapped.count + 3, 6] {
             let app = LogApp(size: Size(width: width + 2, height: height + 2))
             app.log.append(contentsOf: lines)
-            app.pilot.advance(by: 0)
+            await app.pilot.settle()
             let expectedRows = wrapped.count <= height ? wrapped : Array(wrapped.suffix(height))
             var expected = CellBuffer(size: app.pilot.screen.size)
             for (row, text) in expectedRows.enumerated() {
@@ -179,40 +179,40 @@ struct LogApp {
         }
     }
 
-    @Test func theOldestLinesAreDroppedBeyondTheMaximum() {
+    @Test func theOldestLinesAreDroppedBeyondTheMaximum() async {
         let app = LogApp(log: Log(maximumLineCount: 50))
         app.log.append(contentsOf: Self.numbered(1...120))
-        app.pilot.advance(by: 0)
+        await app.pilot.settle()
         #expect(app.log.lineCount == 50)
         expectRows(app, from: 111)
         app.log.scrollToTop()
-        app.pilot.advance(by: 0)
+        await app.pilot.settle()
         expectRows(app, from: 71, count: 9)
         app.log.append(contentsOf: Self.numbered(121...125))
-        app.pilot.advance(by: 0)
+        await app.pilot.settle()
         expectRows(app, from: 76, count: 9)  // the line it showed first is gone: the oldest left
         #expect(!app.log.isFollowing)
         app.log.maximumLineCount = 5
-        app.pilot.advance(by: 0)
+        await app.pilot.settle()
         #expect(app.log.isFollowing, "what is left fits")
         #expect(app.shown == Self.numbered(121...125) + Array(repeating: "", count: 5))
     }
 
-    @Test func lineStylesBreaksAndClear() {
+    @Test func lineStylesBreaksAndClear() async {
         let app = LogApp()
         let red = Style(foreground: .indexed(203))
         app.log.append("12:00 error", style: red)
         app.log.append("first\nsecond\r\nthird\n")
         app.log.append("")
         app.log.style = Style(foreground: .indexed(250))
-        app.pilot.advance(by: 0)
+        await app.pilot.settle()
         #expect(app.shown.prefix(6) == ["12:00 error", "first", "second", "third", "", ""])
         #expect(app.log.lineCount == 5)
         #expect(app.pilot.cell(x: 1, y: 1).style == red)
         #expect(app.pilot.cell(x: 1, y: 2).style == Style(foreground: .indexed(250)))
         #expect(app.pilot.cell(x: 30, y: 2).style == Style(foreground: .indexed(250)), "the area behind")
         app.log.clear()
-        app.pilot.advance(by: 0)
+        await app.pilot.settle()
         #expect(app.log.lineCount == 0)
         #expect(app.shown.allSatisfy { $0.isEmpty })
     }
@@ -234,7 +234,7 @@ struct LogApp {
         #expect(app.shown == ["a", "b", "c", "d", "e", "f", "g"])
     }
 
-    @Test func fittingHeightAndAToastThatGrowsWithItsLog() throws {
+    @Test func fittingHeightAndAToastThatGrowsWithItsLog() async throws {
         let log = Log()
         let long = "a line long enough to wrap"
         log.append(contentsOf: ["a", long, "b"])
@@ -246,26 +246,26 @@ struct LogApp {
         content.append(contentsOf: ["one", "two"])
         let toast = ToastPresentationController(presentedView: content)
         app.scene.present(toast, from: app.pane)
-        app.pilot.settle()
+        await app.pilot.settle()
         #expect(toast.displayedFrame.height == 2)
         content.append("three")
-        app.pilot.settle()
+        await app.pilot.settle()
         #expect(toast.displayedFrame.height == 3)
         let row = toast.displayedFrame.maxY - 1
         #expect(app.pilot.lines[row].contains("three"))
         content.append(contentsOf: Self.numbered(1...100))
-        app.pilot.settle()
+        await app.pilot.settle()
         #expect(toast.displayedFrame.height == 12, "capped by the pane (16 rows less its border and the toast's insets)")
         #expect(app.pilot.lines[toast.displayedFrame.maxY - 1].contains("line 100"))
         content.clear()
         content.append("alone")
-        app.pilot.settle()
+        await app.pilot.settle()
         #expect(toast.displayedFrame.height == 1, "a capped log that lost its lines shrinks its toast")
     }
 
-    @Test func aLogThatDoesNotTakeFocus() {
+    @Test func aLogThatDoesNotTakeFocus() async {
         let app = LogApp(log: Log(isFocusable: false))
-        app.pilot.click(at: Point(x: 5, y: 5))
+        await app.pilot.click(at: Point(x: 5, y: 5))
         #expect(app.scene.focusedView === app.pane)
     }
 }

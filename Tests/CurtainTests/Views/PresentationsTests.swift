@@ -12,12 +12,12 @@ struct TwoPanes {
     let app: App
     let pilot: Pilot
 
-    init(size: Size = Size(width: 60, height: 16), motion: MotionSettings = MotionSettings()) {
+    init(size: Size = Size(width: 60, height: 16), motion: MotionSettings = MotionSettings()) async {
         let root = SplitRoot(left, right)
         app = App(root: root, clock: ManualClock(), motion: motion)
         pilot = Pilot(app, size: size)
         app.scene.focus(left)
-        pilot.advance(by: 0.1)
+        await pilot.advance(by: 0.1)
     }
 }
 
@@ -39,80 +39,80 @@ final class SplitRoot: View {
 
 @MainActor
 @Suite struct NotificationTests {
-    @Test func aNotificationNeitherTakesFocusNorDimsAndLeavesAfterItsDuration() throws {
-        let panes = TwoPanes()
+    @Test func aNotificationNeitherTakesFocusNorDimsAndLeavesAfterItsDuration() async throws {
+        let panes = await TwoPanes()
         var reasons: [DismissalReason] = []
         let note = panes.app.scene.notify("Copied 3 files", in: panes.right)
         note.onDismiss = { reasons.append($0) }
-        panes.pilot.settle()
+        await panes.pilot.settle()
         let row = try #require(panes.pilot.lines.firstIndex { $0.contains("Copied 3 files") })
         #expect(panes.pilot.lines[row].hasSuffix("│ Copied 3 files │  │"), "bottom right of the right pane, as wide as its text")
         let textX = try #require(panes.pilot.lines[row].firstIndex(of: "C")).utf16Offset(in: panes.pilot.lines[row])
         #expect(panes.pilot.cell(x: textX, y: row).style == Theme.dark.information)
         #expect(panes.app.scene.focusedView === panes.left, "focus stayed where it was")
         #expect(!panes.pilot.cell(x: 32, y: 2).style.isDimmed, "its context is not dimmed")
-        panes.pilot.advance(by: 2.9 - panes.pilot.clock.now)
+        await panes.pilot.advance(by: 2.9 - panes.pilot.clock.now)
         #expect(panes.pilot.text.contains("Copied 3 files"), "still there at 2.9 s")
-        panes.pilot.advance(by: 1)
+        await panes.pilot.advance(by: 1)
         #expect(!panes.pilot.text.contains("Copied 3 files"))
         #expect(reasons == [.timedOut])
     }
 
     /// Reduce motion (asked for, or turned on by the app over a slow link) removes movement,
     /// never reading time: the notification and a timed toast stay as long as without it.
-    @Test func reduceMotionKeepsTheReadingTime() throws {
-        let panes = TwoPanes(motion: MotionSettings(reduceMotion: true))
+    @Test func reduceMotionKeepsTheReadingTime() async throws {
+        let panes = await TwoPanes(motion: MotionSettings(reduceMotion: true))
         panes.app.scene.notify("Copied 3 files", in: panes.right)
         panes.app.scene.present(ToastPresentationController(presentedView: Label("Saved", border: true),
                                                             autoDismissAfter: 2), from: panes.left)
-        panes.pilot.advance(by: 0.5)
+        await panes.pilot.advance(by: 0.5)
         #expect(panes.pilot.text.contains("Copied 3 files"), "still there half a second later")
         #expect(panes.pilot.text.contains("Saved"))
-        panes.pilot.advance(by: 1.4)
+        await panes.pilot.advance(by: 1.4)
         #expect(panes.pilot.text.contains("Saved"), "the toast's 2 s are kept")
-        panes.pilot.advance(by: 0.2)
+        await panes.pilot.advance(by: 0.2)
         #expect(!panes.pilot.text.contains("Saved"))
-        panes.pilot.advance(by: 2.9 - panes.pilot.clock.now)
+        await panes.pilot.advance(by: 2.9 - panes.pilot.clock.now)
         #expect(panes.pilot.text.contains("Copied 3 files"), "the notification's 3 s are kept")
-        panes.pilot.advance(by: 0.2)
+        await panes.pilot.advance(by: 0.2)
         #expect(!panes.pilot.text.contains("Copied 3 files"), "and it leaves at once: nothing moves")
     }
 
-    @Test func itWaitsWhileThePointerRestsOnItAndStartsAgainWhenItLeaves() throws {
-        let panes = TwoPanes()
+    @Test func itWaitsWhileThePointerRestsOnItAndStartsAgainWhenItLeaves() async throws {
+        let panes = await TwoPanes()
         panes.app.scene.notify("Hover me", duration: 2, in: panes.right)
-        panes.pilot.settle()
+        await panes.pilot.settle()
         #expect(panes.app.scene.wantsPointerMotion, "the backend is asked for pointer motion")
         let row = try #require(panes.pilot.lines.firstIndex { $0.contains("Hover me") })
-        panes.pilot.hover(at: Point(x: 52, y: row))
-        panes.pilot.advance(by: 5)
+        await panes.pilot.hover(at: Point(x: 52, y: row))
+        await panes.pilot.advance(by: 5)
         #expect(panes.pilot.text.contains("Hover me"), "kept while hovered")
-        panes.pilot.hover(at: Point(x: 5, y: 5))
-        panes.pilot.advance(by: 1.9)
+        await panes.pilot.hover(at: Point(x: 5, y: 5))
+        await panes.pilot.advance(by: 1.9)
         #expect(panes.pilot.text.contains("Hover me"), "the delay started again when the pointer left")
-        panes.pilot.advance(by: 0.5)
-        panes.pilot.settle()
+        await panes.pilot.advance(by: 0.5)
+        await panes.pilot.settle()
         #expect(!panes.pilot.text.contains("Hover me"))
         #expect(!panes.app.scene.wantsPointerMotion)
     }
 
-    @Test func notificationsInOneContextStackAndOthersStayApart() {
-        let panes = TwoPanes()
+    @Test func notificationsInOneContextStackAndOthersStayApart() async {
+        let panes = await TwoPanes()
         panes.app.scene.notify("First", in: panes.right)
-        panes.pilot.settle()
+        await panes.pilot.settle()
         panes.app.scene.notify("Second", in: panes.right)
         panes.app.scene.notify("Elsewhere", in: panes.left)
-        panes.pilot.settle()
+        await panes.pilot.settle()
         let first = panes.pilot.lines.firstIndex { $0.contains("First") }
         let second = panes.pilot.lines.firstIndex { $0.contains("Second") }
         #expect(first != nil && second != nil && first! < second!, "the newest nearest the edge")
         #expect(panes.pilot.text.contains("Elsewhere"))
     }
 
-    @Test func severitiesUseTheirThemeColours() throws {
-        let panes = TwoPanes()
+    @Test func severitiesUseTheirThemeColours() async throws {
+        let panes = await TwoPanes()
         panes.app.scene.notify("Disk full", severity: .error, in: panes.right)
-        panes.pilot.settle()
+        await panes.pilot.settle()
         let row = try #require(panes.pilot.lines.firstIndex { $0.contains("Disk full") })
         let x = try #require(panes.pilot.lines[row].firstIndex(of: "D")).utf16Offset(in: panes.pilot.lines[row])
         #expect(panes.pilot.cell(x: x, y: row).style == Theme.dark.error)
@@ -121,64 +121,64 @@ final class SplitRoot: View {
 
 @MainActor
 @Suite struct AlertTests {
-    func presentAlert(_ panes: TwoPanes, answers: Box<[String]>) -> AlertController {
+    func presentAlert(_ panes: TwoPanes, answers: Box<[String]>) async -> AlertController {
         let alert = AlertController(title: "Clear", message: "Clear the log?", actions: [
             AlertAction("Yes", shortcut: "y") { answers.value.append("yes") },
             AlertAction("No", shortcut: "n", role: .cancel) { answers.value.append("no") },
         ])
         panes.app.scene.present(alert, from: panes.left)
-        panes.pilot.settle()
+        await panes.pilot.settle()
         return alert
     }
 
-    @Test func anAlertDimsTrapsFocusAndAnswersByShortcut() throws {
-        let panes = TwoPanes()
+    @Test func anAlertDimsTrapsFocusAndAnswersByShortcut() async throws {
+        let panes = await TwoPanes()
         let answers = Box<[String]>([])
-        let alert = presentAlert(panes, answers: answers)
+        let alert = await presentAlert(panes, answers: answers)
         #expect(panes.pilot.lines[1].hasPrefix("│  ┌─ Clear"), "a sheet against the top of its pane's content")
         #expect(panes.pilot.text.contains("Clear the log?"))
         #expect(panes.pilot.cell(x: 1, y: 14).style.isDimmed, "its context is dimmed")
         #expect((panes.app.scene.focusedView as? Button)?.title == "Yes", "the likely answer has focus")
-        panes.pilot.press(.tab)
+        await panes.pilot.press(.tab)
         #expect((panes.app.scene.focusedView as? Button)?.title == "No")
-        panes.pilot.press(.tab)
+        await panes.pilot.press(.tab)
         #expect((panes.app.scene.focusedView as? Button)?.title == "Yes", "Tab stays inside the alert")
-        panes.pilot.click(at: Point(x: 5, y: 12))
+        await panes.pilot.click(at: Point(x: 5, y: 12))
         #expect(alert.state == .presented, "a press on the dimmed area leaves the question standing")
-        panes.pilot.click(at: Point(x: 45, y: 8))
+        await panes.pilot.click(at: Point(x: 45, y: 8))
         #expect((panes.app.scene.focusedView as? Button)?.title == "Yes", "a press in another pane does not take the focus away")
-        panes.pilot.press("y")
+        await panes.pilot.press("y")
         #expect(answers.value == ["yes"])
         #expect(alert.answer?.title == "Yes")
-        panes.pilot.settle()
+        await panes.pilot.settle()
         #expect(!panes.pilot.text.contains("Clear the log?"))
         #expect(panes.app.scene.focusedView === panes.left, "focus is back")
     }
 
-    @Test func escapePicksTheCancelAction() {
-        let panes = TwoPanes()
+    @Test func escapePicksTheCancelAction() async {
+        let panes = await TwoPanes()
         let answers = Box<[String]>([])
-        let alert = presentAlert(panes, answers: answers)
+        let alert = await presentAlert(panes, answers: answers)
         var reason: DismissalReason?
         alert.onDismiss = { reason = $0 }
-        panes.pilot.press(.escape)
-        panes.pilot.settle()
+        await panes.pilot.press(.escape)
+        await panes.pilot.settle()
         #expect(answers.value == ["no"])
         #expect(reason == .escapeKey)
     }
 
-    @Test func enterActivatesTheFocusedButtonAndArrowsMoveBetweenThem() {
-        let panes = TwoPanes()
+    @Test func enterActivatesTheFocusedButtonAndArrowsMoveBetweenThem() async {
+        let panes = await TwoPanes()
         let answers = Box<[String]>([])
-        _ = presentAlert(panes, answers: answers)
-        panes.pilot.press(.right)
-        panes.pilot.press(.enter)
+        _ = await presentAlert(panes, answers: answers)
+        await panes.pilot.press(.right)
+        await panes.pilot.press(.enter)
         #expect(answers.value == ["no"])
     }
 
-    @Test func theShortcutLetterIsUnderlined() throws {
-        let panes = TwoPanes()
-        _ = presentAlert(panes, answers: Box([]))
+    @Test func theShortcutLetterIsUnderlined() async throws {
+        let panes = await TwoPanes()
+        _ = await presentAlert(panes, answers: Box([]))
         let row = try #require(panes.pilot.lines.firstIndex { $0.contains("Yes") && $0.contains("No") })
         let x = try #require(panes.pilot.lines[row].range(of: "Yes")).lowerBound.utf16Offset(in: panes.pilot.lines[row])
         #expect(panes.pilot.cell(x: x, y: row).style.attributes.contains(.underline))

@@ -15,12 +15,12 @@ import Testing
         return (pane, pilot)
     }
 
-    @Test func theSpinnerTakesOneStepEachIntervalAndDrawsOnlyThen() {
+    @Test func theSpinnerTakesOneStepEachIntervalAndDrawsOnlyThen() async {
         let spinner = ProgressView(label: "Deploying")
         let (_, pilot) = shown(spinner)
         #expect(pilot.lines[1].hasPrefix("│⠋ Deploying"))
         for step in 1...12 {
-            pilot.advance(by: ProgressView.spinnerInterval)
+            await pilot.advance(by: ProgressView.spinnerInterval)
             let glyph = ProgressView.unicodeSpinner[step % ProgressView.unicodeSpinner.count]
             #expect(pilot.cell(x: 1, y: 1).grapheme.text == glyph, "step \(step)")
             #expect(pilot.cell(x: 1, y: 1).style.foreground == pilot.app.scene.theme.accent.foreground)
@@ -30,29 +30,29 @@ import Testing
         #expect(pilot.app.scene.nextFrameTime.map { abs($0 - 1.3) < 1e-6 } == true, "the next step is the only thing scheduled")
     }
 
-    @Test func aRemovedOrUndrawnSpinnerSchedulesNothing() {
+    @Test func aRemovedOrUndrawnSpinnerSchedulesNothing() async {
         let spinner = ProgressView(label: "Deploying")
         let (pane, pilot) = shown(spinner)
-        pilot.advance(by: 0.25)
+        await pilot.advance(by: 0.25)
         #expect(pilot.app.scene.nextFrameTime != nil)
         spinner.removeFromSuperview()
-        pilot.advance(by: ProgressView.spinnerInterval)   // the tick already due, at most
+        await pilot.advance(by: ProgressView.spinnerInterval)   // the tick already due, at most
         #expect(!spinner._isTicking)
         #expect(pilot.app.scene.nextFrameTime == nil)
         let framesBefore = pilot.frames.count
-        pilot.advance(by: 5)
+        await pilot.advance(by: 5)
         #expect(pilot.frames.count == framesBefore, "an idle app without a spinner on screen draws nothing")
 
         // Back on screen it spins again; with an empty frame it is not drawn and stops.
         pane.setContentView(spinner)
-        pilot.advance(by: 0)
+        await pilot.settle()
         #expect(spinner._isTicking)
-        pilot.resize(to: Size(width: 30, height: 2))   // the pane has no room inside its border
-        pilot.advance(by: 1)
+        await pilot.resize(to: Size(width: 30, height: 2))   // the pane has no room inside its border
+        await pilot.advance(by: 1)
         #expect(pilot.app.scene.nextFrameTime == nil, "a spinner that is not drawn asks for no step")
     }
 
-    @Test func aSpinnerInANonDimmingToastSpinsWhileShownAndStopsWithIt() {
+    @Test func aSpinnerInANonDimmingToastSpinsWhileShownAndStopsWithIt() async {
         let log = Log()
         let pane = PaneView(title: "Log")
         pane.setContentView(log)
@@ -62,50 +62,50 @@ import Testing
         let spinner = ProgressView(label: "Restarting web…", role: \.toast)
         let toast = ToastPresentationController(presentedView: spinner, dimming: .none)
         app.scene.present(toast, from: pane)
-        pilot.settle()
+        await pilot.settle()
         let row = toast.displayedFrame.minY
         let x = toast.displayedFrame.minX
         let first = pilot.cell(x: x, y: row).grapheme.text
-        pilot.advance(by: ProgressView.spinnerInterval)
+        await pilot.advance(by: ProgressView.spinnerInterval)
         #expect(pilot.cell(x: x, y: row).grapheme.text != first)
         #expect(pilot.cell(x: x + 2, y: row).grapheme.text == "R")
         #expect(!pilot.cell(x: 1, y: 1).style.isDimmed, "the log stays readable")
         app.scene.dismiss(toast)
-        pilot.settle()
-        pilot.advance(by: 1)
+        await pilot.settle()
+        await pilot.advance(by: 1)
         #expect(app.scene.presentations.isEmpty)
         #expect(app.scene.nextFrameTime == nil)
     }
 
-    @Test func theBarFillsItsWidthInEighthsAndShowsThePercentage() {
+    @Test func theBarFillsItsWidthInEighthsAndShowsThePercentage() async {
         let bar = ProgressView(fraction: 0.5)
         let (_, pilot) = shown(bar, size: Size(width: 18, height: 3))
         // 16 columns inside the pane: " 50%" takes 4, the bar 12: six cells full.
         #expect(pilot.lines[1] == "│██████       50%│")
         bar.fraction = 0.55
-        pilot.advance(by: 0)
+        await pilot.settle()
         #expect(pilot.lines[1] == "│██████▌      55%│")
         bar.fraction = 7
         bar.label = "up"
-        pilot.advance(by: 0)
+        await pilot.settle()
         #expect(pilot.lines[1] == "│up ████████ 100%│")
         #expect(pilot.app.scene.nextFrameTime == nil, "a bar never ticks")
         #expect(!bar._isTicking)
     }
 
-    @Test func withoutUnicodeTheSpinnerAndBarAreASCII() {
+    @Test func withoutUnicodeTheSpinnerAndBarAreASCII() async {
         let spinner = ProgressView(label: "Wait…")
         let pilot = asciiPilot(spinner, size: Size(width: 20, height: 1))
         #expect(pilot.lines[0] == "| Wait...")
-        pilot.advance(by: ProgressView.spinnerInterval)
+        await pilot.advance(by: ProgressView.spinnerInterval)
         #expect(pilot.lines[0] == "/ Wait...")
         spinner.fraction = 0.5
-        pilot.advance(by: 0)
+        await pilot.settle()
         #expect(pilot.lines[0] == "Wait... ####---- 50%")
         #expect(pilot.lines[0].unicodeScalars.allSatisfy { $0.isASCII })
     }
 
-    @Test func inRowsOfAListASpinnerAndABarSitBesideTheirText() {
+    @Test func inRowsOfAListASpinnerAndABarSitBesideTheirText() async {
         func row(_ progress: ProgressView, _ name: String) -> StackView {
             StackView(.horizontal, [.fixed(Label(name), 6), .flexible(progress)])
         }
@@ -115,10 +115,10 @@ import Testing
         let (_, pilot) = shown(list, size: Size(width: 22, height: 4))
         #expect(pilot.lines[1] == "│web   ⠋ starting    │")
         #expect(pilot.lines[2] == "│build ██▌        25%│", "ten cells of bar, a quarter full")
-        pilot.advance(by: ProgressView.spinnerInterval)
+        await pilot.advance(by: ProgressView.spinnerInterval)
         #expect(pilot.lines[1] == "│web   ⠙ starting    │")
         web.fraction = 1
-        pilot.advance(by: 0)
+        await pilot.settle()
         #expect(pilot.lines[1] == "│web   starti…██ 100%│", "the label takes at most half the row")
         #expect(pilot.app.scene.nextFrameTime == nil, "no spinner left: nothing scheduled")
     }

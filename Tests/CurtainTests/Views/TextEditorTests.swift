@@ -51,9 +51,9 @@ func caretCells(_ pilot: Pilot, in rect: Rect) -> [Point] {
 @Suite struct TextEditorTests {
     /// Left and Right step over whole clusters (CJK, emoji, a ZWJ family, an accent written as
     /// a combining mark); the caret cell covers the whole wide character it sits on.
-    @Test func leftAndRightCrossWideCharactersByCluster() {
+    @Test func leftAndRightCrossWideCharactersByCluster() async {
         let (pilot, editor) = makeEditorApp()
-        pilot.type("日本語🎉ab\nxy한국어")
+        await pilot.type("日本語🎉ab\nxy한국어")
         let frame = editor.frame
         #expect(rows(pilot, in: frame).prefix(2) == ["日本語🎉ab", "xy한국어"])
         // Expected caret cells after each Left, as (column, row) in the editor.
@@ -62,45 +62,45 @@ func caretCells(_ pilot: Pilot, in rect: Rect) -> [Point] {
             (10, 0, 1), (9, 0, 1), (8, 0, 1), (6, 0, 2), (4, 0, 2), (2, 0, 2), (0, 0, 2), (0, 0, 2),
         ]
         for (step, (column, row, width)) in expected.enumerated() {
-            if step > 0 { pilot.press(.left) }
+            if step > 0 { await pilot.press(.left) }
             let cells = caretCells(pilot, in: frame)
             let want = (0..<width).map { Point(x: frame.minX + column + $0, y: frame.minY + row) }
             #expect(cells == want, "after \(step) Left: \(cells)")
             let line = editor.text.line(editor.text.caret.line)
             #expect(ReferenceText.boundaries(line).contains(editor.text.caret.offset))
         }
-        for _ in 0..<7 { pilot.press(.right) }
+        for _ in 0..<7 { await pilot.press(.right) }
         #expect(editor.text.caret == TextPosition(line: 1, offset: 0), "six clusters and the line end")
         #expect(caretCells(pilot, in: frame) == [Point(x: frame.minX, y: frame.minY + 1)])
     }
 
     /// Up and Down go by cell column: a goal column inside a wide character lands before it,
     /// and the goal is kept across a short line.
-    @Test func upAndDownGoByCellColumnAndNeverIntoAWideCharacter() {
+    @Test func upAndDownGoByCellColumnAndNeverIntoAWideCharacter() async {
         let (pilot, editor) = makeEditorApp("a日本x\n日本語\nab\nabcdef")
         let frame = editor.frame
-        pilot.press(.ctrlHome)
-        pilot.press(.right)   // after a: column 1
-        pilot.press(.down)
+        await pilot.press(.ctrlHome)
+        await pilot.press(.right)   // after a: column 1
+        await pilot.press(.down)
         #expect(editor.text.caret == TextPosition(line: 1, offset: 0), "column 1 is inside 日: before it")
         #expect(caretCells(pilot, in: frame) == [Point(x: frame.minX, y: frame.minY + 1), Point(x: frame.minX + 1, y: frame.minY + 1)])
-        pilot.press(.up)
-        pilot.press(.end)     // column 6
-        pilot.press(.down)
+        await pilot.press(.up)
+        await pilot.press(.end)     // column 6
+        await pilot.press(.down)
         #expect(editor.text.caret == TextPosition(line: 1, offset: 9), "the end of 日本語, column 6")
-        pilot.press(.down)
+        await pilot.press(.down)
         #expect(editor.text.caret == TextPosition(line: 2, offset: 2), "ab is shorter: its end")
-        pilot.press(.down)
+        await pilot.press(.down)
         #expect(editor.text.caret == TextPosition(line: 3, offset: 6), "the goal column came through the short line")
         #expect(caretCells(pilot, in: frame) == [Point(x: frame.minX + 6, y: frame.minY + 3)])
     }
 
-    @Test func wordStepsWithCtrlAndAlt() {
+    @Test func wordStepsWithCtrlAndAlt() async {
         let (pilot, editor) = makeEditorApp("one two, three")
         var columns: [Int] = []
         for key in [Key(.left, modifiers: .control), .alt("b"), Key(.left, modifiers: .alt),
                     Key(.right, modifiers: .control), .alt("f"), Key(.right, modifiers: .alt)] {
-            pilot.press(key)
+            await pilot.press(key)
             columns.append(editor.text.caret.offset)
         }
         #expect(columns == [9, 4, 0, 3, 7, 14])
@@ -122,10 +122,10 @@ func caretCells(_ pilot: Pilot, in rect: Rect) -> [Point] {
             var generator = SplitMix(seed: UInt64(seed))
             for (number, press) in presses.enumerated() {
                 if generator.next() % 8 == 0 {
-                    pilot.click(at: Point(x: frame.minX + Int(generator.next() % UInt64(width)),
+                    await pilot.click(at: Point(x: frame.minX + Int(generator.next() % UInt64(width)),
                                           y: frame.minY + Int(generator.next() % 6)))
                 } else {
-                    pilot.press(keys[press])
+                    await pilot.press(keys[press])
                 }
                 var reference = ReferenceText()
                 reference.lines = editor.text.lines
@@ -147,101 +147,101 @@ func caretCells(_ pilot: Pilot, in rect: Rect) -> [Point] {
     /// typed between them — "somea日" ends exactly at the width, and the caret after it drew
     /// a blank caret cell over the right half of 日 (the screen showed "somea"). The caret
     /// goes to a row of its own below instead.
-    @Test func aWideCharacterThatFillsTheLastRowStaysOnScreenWithTheCaretAfterIt() {
+    @Test func aWideCharacterThatFillsTheLastRowStaysOnScreenWithTheCaretAfterIt() async {
         let (pilot, editor) = makeEditorApp("the quick brown fox jumps over 日本語のテキスト\nand then some",
                                             size: Size(width: 9, height: 62))
         let frame = editor.frame
-        pilot.type("a ")
-        pilot.press(.left)
-        pilot.type("日")
+        await pilot.type("a ")
+        await pilot.press(.left)
+        await pilot.type("日")
         #expect(editor.text.lines[1] == "and then somea日 ")
         #expect(editor.text.caret == TextPosition(line: 1, offset: 17))
         #expect(Array(rows(pilot, in: frame).prefix(13).suffix(4)) == ["and", "then", "somea日", ""])
         #expect(caretCells(pilot, in: frame) == [Point(x: frame.minX, y: frame.minY + 12)])
         // Left puts the caret on 日 (both cells), Right back on the row of its own.
-        pilot.press(.left)
+        await pilot.press(.left)
         #expect(caretCells(pilot, in: frame) == [Point(x: frame.minX + 5, y: frame.minY + 11), Point(x: frame.minX + 6, y: frame.minY + 11)])
         #expect(rows(pilot, in: frame)[11] == "somea日")
-        pilot.press(.right)
+        await pilot.press(.right)
         #expect(caretCells(pilot, in: frame) == [Point(x: frame.minX, y: frame.minY + 12)])
-        pilot.press(.right)   // after the space, the end of the line: the same row
+        await pilot.press(.right)   // after the space, the end of the line: the same row
         #expect(caretCells(pilot, in: frame) == [Point(x: frame.minX, y: frame.minY + 12)])
         #expect(rows(pilot, in: frame)[11] == "somea日")
     }
 
-    @Test func pasteIsOneEditAndItsLineBreaksStartLines() {
+    @Test func pasteIsOneEditAndItsLineBreaksStartLines() async {
         let (pilot, editor) = makeEditorApp("ab")
         var changes = 0
         editor.onChange = { changes += 1 }
-        pilot.press(.left)
-        pilot.paste("one\ntwo\r\nthree\u{2028}")
+        await pilot.press(.left)
+        await pilot.paste("one\ntwo\r\nthree\u{2028}")
         #expect(changes == 1)
         #expect(editor.text.lines == ["aone", "two", "three", "b"])
         #expect(editor.text.caret == TextPosition(line: 3, offset: 0))
         #expect(rows(pilot, in: editor.frame).prefix(4) == ["aone", "two", "three", "b"])
     }
 
-    @Test func controlCharactersShowAsPictures() {
+    @Test func controlCharactersShowAsPictures() async {
         let (pilot, editor) = makeEditorApp()
-        pilot.paste("a\tb\u{1B}[31mc\u{7F}")
+        await pilot.paste("a\tb\u{1B}[31mc\u{7F}")
         #expect(rows(pilot, in: editor.frame)[0] == "a␉b␛[31mc␡")
     }
 
-    @Test func deleteAtALineEndJoinsTheNextLine() {
+    @Test func deleteAtALineEndJoinsTheNextLine() async {
         let (pilot, editor) = makeEditorApp("ab\ncd\nef")
-        pilot.press(.ctrlHome)
-        pilot.press(.end, .delete)
+        await pilot.press(.ctrlHome)
+        await pilot.press(.end, .delete)
         #expect(editor.text.lines == ["abcd", "ef"])
-        pilot.press(.ctrlEnd, .delete)
+        await pilot.press(.ctrlEnd, .delete)
         #expect(editor.text.lines == ["abcd", "ef"], "nothing after the end")
-        pilot.press(.home, .backspace)
+        await pilot.press(.home, .backspace)
         #expect(editor.text.lines == ["abcdef"])
         #expect(rows(pilot, in: editor.frame).prefix(2) == ["abcdef", ""])
     }
 
     /// A frame shorter than the text: the editor scrolls by the least that keeps the caret's
     /// row in sight, and never leaves rows empty below while rows are hidden above.
-    @Test func scrollingKeepsTheCaretInSight() {
+    @Test func scrollingKeepsTheCaretInSight() async {
         let (pilot, editor) = makeEditorApp(size: Size(width: 20, height: 5))   // 3 rows
         let frame = editor.frame
-        pilot.type((0..<10).map { "line \($0)" }.joined(separator: "\n"))
+        await pilot.type((0..<10).map { "line \($0)" }.joined(separator: "\n"))
         #expect(rows(pilot, in: frame) == ["line 7", "line 8", "line 9"])
         func caretRow() -> Int? { caretCells(pilot, in: frame).first.map { $0.y - frame.minY } }
         #expect(caretRow() == 2)
-        for _ in 0..<5 { pilot.press(.up) }
+        for _ in 0..<5 { await pilot.press(.up) }
         #expect(rows(pilot, in: frame) == ["line 4", "line 5", "line 6"])
         #expect(caretRow() == 0)
-        for _ in 0..<4 { pilot.press(.down) }
+        for _ in 0..<4 { await pilot.press(.down) }
         #expect(rows(pilot, in: frame) == ["line 6", "line 7", "line 8"])
         #expect(caretRow() == 2)
-        pilot.press(.ctrlHome)
+        await pilot.press(.ctrlHome)
         #expect(rows(pilot, in: frame) == ["line 0", "line 1", "line 2"])
-        pilot.press(.pageDown)
+        await pilot.press(.pageDown)
         #expect(editor.text.caret.line == 2)
-        pilot.press(.pageDown)
+        await pilot.press(.pageDown)
         #expect(rows(pilot, in: frame) == ["line 2", "line 3", "line 4"])
         // Deleting lines at the end pulls hidden rows back down instead of leaving blanks.
-        pilot.press(.ctrlEnd)
-        for _ in 0..<21 { pilot.press(.backspace) }   // line 9, line 8, line 7 and its line break
+        await pilot.press(.ctrlEnd)
+        for _ in 0..<21 { await pilot.press(.backspace) }   // line 9, line 8, line 7 and its line break
         #expect(editor.text.lineCount == 7)
         #expect(rows(pilot, in: frame) == ["line 4", "line 5", "line 6"])
         // One long wrapped line scrolls by rows.
         let (wrapped, long) = makeEditorApp(Array(repeating: "word", count: 30).joined(separator: " "), size: Size(width: 12, height: 4))
         #expect(rows(wrapped, in: long.frame) == ["word word", "word word"])
         #expect(long.rowsAbove == 13)
-        wrapped.press(.up)
-        wrapped.press(.up)
+        await wrapped.press(.up)
+        await wrapped.press(.up)
         #expect(long.rowsAbove == 12)
     }
 
-    @Test func theCaretShowsOnlyWhileFocused() {
+    @Test func theCaretShowsOnlyWhileFocused() async {
         let pane = PaneView(title: "Edit")
         let editor = TextEditor("hello", textStyle: EditorStyles.text, caretStyle: EditorStyles.caret)
         pane.setContentView(editor)
         let app = App(root: pane, clock: ManualClock())
         let pilot = Pilot(app, size: Size(width: 20, height: 5))
         #expect(caretCells(pilot, in: editor.frame).isEmpty)
-        pilot.click(at: Point(x: 3, y: 1))
+        await pilot.click(at: Point(x: 3, y: 1))
         #expect(app.scene.focusedView === editor, "a press focuses it")
         #expect(caretCells(pilot, in: editor.frame) == [Point(x: 3, y: 1)], "and puts the caret under the pointer")
         #expect(editor.text.caret.offset == 2)
@@ -249,38 +249,38 @@ func caretCells(_ pilot: Pilot, in rect: Rect) -> [Point] {
 
     /// A press puts the caret at the character under the pointer: before a wide character
     /// pressed on either half, at the row's end past it, on the row pressed.
-    @Test func aPressMovesTheCaret() {
+    @Test func aPressMovesTheCaret() async {
         let (pilot, editor) = makeEditorApp("ab日本\nthe quick brown fox jumps")   // 18 wide: 2 rows for line 1
         let frame = editor.frame
-        pilot.click(at: Point(x: frame.minX + 3, y: frame.minY))
+        await pilot.click(at: Point(x: frame.minX + 3, y: frame.minY))
         #expect(editor.text.caret == TextPosition(line: 0, offset: 2), "the right half of 日: before it")
-        pilot.click(at: Point(x: frame.minX + 15, y: frame.minY))
+        await pilot.click(at: Point(x: frame.minX + 15, y: frame.minY))
         #expect(editor.text.caret == TextPosition(line: 0, offset: 8), "past the end of the row")
-        pilot.click(at: Point(x: frame.minX + 2, y: frame.minY + 2))
+        await pilot.click(at: Point(x: frame.minX + 2, y: frame.minY + 2))
         #expect(editor.text.caret == TextPosition(line: 1, offset: 18), "row 2 of line 1 starts at fox")
-        pilot.click(at: Point(x: frame.minX + 10, y: frame.minY + 5))
+        await pilot.click(at: Point(x: frame.minX + 10, y: frame.minY + 5))
         #expect(editor.text.caret == editor.text.endPosition, "below the text: its last row")
     }
 
-    @Test func enterCallsOnSubmitWhenSetAndAltEnterOrCtrlJStillBreakLines() {
+    @Test func enterCallsOnSubmitWhenSetAndAltEnterOrCtrlJStillBreakLines() async {
         let (pilot, editor) = makeEditorApp("hi")
         var submitted: [String] = []
         editor.onSubmit = { submitted.append(editor.text.string) }
-        pilot.press(.enter)
+        await pilot.press(.enter)
         #expect(submitted == ["hi"])
         #expect(editor.text.lines == ["hi"])
-        pilot.press(Key(.enter, modifiers: .alt))
-        pilot.type("there")
-        pilot.press(.ctrl("j"))
+        await pilot.press(Key(.enter, modifiers: .alt))
+        await pilot.type("there")
+        await pilot.press(.ctrl("j"))
         #expect(editor.text.lines == ["hi", "there", ""])
         editor.onSubmit = nil
-        pilot.press(.enter)
+        await pilot.press(.enter)
         #expect(editor.text.lineCount == 4)
     }
 
     /// Keys the editor does not use go on along the responder chain: Tab to focus
     /// traversal, Esc to the toast's controller (which dismisses), Ctrl-C to the app.
-    @Test func keysItDoesNotUseTravelOn() {
+    @Test func keysItDoesNotUseTravelOn() async {
         let pane = PaneView(title: "Notes")
         let other = PaneView(title: "Other")
         let root = Probe("root", log: EventLog())
@@ -292,24 +292,24 @@ func caretCells(_ pilot: Pilot, in rect: Rect) -> [Point] {
         let editor = TextEditor()
         let toast = ToastPresentationController(presentedView: editor)
         app.scene.present(toast, from: pane)
-        pilot.settle()
+        await pilot.settle()
         #expect(app.scene.focusedView === editor)
-        pilot.type("x")
-        pilot.press(.tab)
+        await pilot.type("x")
+        await pilot.press(.tab)
         #expect(app.scene.focusedView === other, "Tab from the toast goes on from the pane it came from")
         app.scene.focus(editor)
-        pilot.press(.escape)
-        pilot.settle()
+        await pilot.press(.escape)
+        await pilot.settle()
         #expect(app.scene.presentations.isEmpty, "Esc reached the controller, which dismissed the toast")
         #expect(app.scene.focusedView === pane)
-        pilot.press(.ctrl("c"))
+        await pilot.press(.ctrl("c"))
         #expect(pilot.hasQuit)
     }
 
     /// As toast content the editor's fitting height is its rows: with `onChange` calling
     /// `updatePresentationLayout`, the toast grows as lines are added and shrinks as they go,
     /// then caps at the room its pane leaves and scrolls.
-    @Test func inAToastItGrowsAndShrinksThePresentation() {
+    @Test func inAToastItGrowsAndShrinksThePresentation() async {
         let pane = PaneView(title: "Notes")
         let app = App(root: pane, clock: ManualClock())
         let pilot = Pilot(app, size: Size(width: 30, height: 12))   // room for 12 - 2 - 2 = 8 rows
@@ -317,19 +317,19 @@ func caretCells(_ pilot: Pilot, in rect: Rect) -> [Point] {
         let toast = ToastPresentationController(presentedView: editor)
         editor.onChange = { [unowned toast] in toast.updatePresentationLayout(animated: true) }
         app.scene.present(toast, from: pane)
-        pilot.settle()
+        await pilot.settle()
         #expect(toast.displayedFrame.height == 1)
         var heights: [Int] = []
         for line in 1...10 {
-            pilot.type("\nline \(line)")
-            pilot.settle()
+            await pilot.type("\nline \(line)")
+            await pilot.settle()
             heights.append(toast.displayedFrame.height)
         }
         #expect(heights == [2, 3, 4, 5, 6, 7, 8, 8, 8, 8])
         #expect(rows(pilot, in: toast.displayedFrame).last == "line 10", "capped: the caret's row stays in sight")
         #expect(toast.displayedFrame.maxY == 10, "the bottom stays put")
-        for _ in 0..<(7 * 6 + 1) { pilot.press(.backspace) }   // "line 10" … "line 5"
-        pilot.settle()
+        for _ in 0..<(7 * 6 + 1) { await pilot.press(.backspace) }   // "line 10" … "line 5"
+        await pilot.settle()
         #expect(editor.text.lineCount == 5)
         #expect(toast.displayedFrame.height == 5)
         #expect(rows(pilot, in: toast.displayedFrame) == ["", "line 1", "line 2", "line 3", "line 4"])
@@ -338,7 +338,7 @@ func caretCells(_ pilot: Pilot, in rect: Rect) -> [Point] {
     /// Text larger than a layout pass measures: the toast says "many rows above" until the
     /// text above the rows shown is measured at the new width, a bounded amount each frame,
     /// then gives the exact count — after a paste and after a width change.
-    @Test func aLargeTextIsCountedOverSeveralFrames() {
+    @Test func aLargeTextIsCountedOverSeveralFrames() async {
         let pane = PaneView(title: "Notes")
         let app = App(root: pane, clock: ManualClock())
         let pilot = Pilot(app, size: Size(width: 40, height: 12))
@@ -347,17 +347,17 @@ func caretCells(_ pilot: Pilot, in rect: Rect) -> [Point] {
         let controller = ToastPresentationController(presentedView: toast)
         toast.onChange = { [unowned controller] in controller.updatePresentationLayout(animated: true) }
         app.scene.present(controller, from: pane)
-        pilot.settle()
+        await pilot.settle()
         // 3 000 lines, about 90 KB: more than an edit measures at once.
-        pilot.paste((0..<3_000).map { "line \($0) of the pasted text" }.joined(separator: "\n"))
+        await pilot.paste((0..<3_000).map { "line \($0) of the pasted text" }.joined(separator: "\n"))
         #expect(pilot.text.contains("↑ many rows above"), "\(pilot.text)")
-        pilot.settle()
+        await pilot.settle()
         // 32 columns: a row a line; 6 rows shown (the pane leaves 8 rows, the border takes 2).
         #expect(pilot.text.contains("↑ 2994 rows above"), "\(pilot.text)")
         #expect(toast.editor.text._blocks.unmeasured == 0)
-        pilot.resize(to: Size(width: 30, height: 12))
+        await pilot.resize(to: Size(width: 30, height: 12))
         #expect(pilot.text.contains("↑ many rows above"), "\(pilot.text)")
-        pilot.settle()
+        await pilot.settle()
         // 22 columns: two rows a line.
         #expect(pilot.text.contains("↑ 5994 rows above"), "\(pilot.text)")
         #expect(rows(pilot, in: toast.editor.frame).suffix(2) == ["line 2999 of the", "pasted text"])

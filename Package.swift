@@ -31,18 +31,28 @@ let package = Package(
         .package(url: "https://github.com/swiftlang/swift-subprocess", from: "1.0.2"),
     ],
     targets: [
+        // ncurses 6.0 to 6.5 (Modules/CNcurses/shim.h). pkg-config gives the include path and
+        // the library (the module map links none: see there); Homebrew's ncurses is keg-only,
+        // so PKG_CONFIG_PATH="$(brew --prefix ncurses)/lib/pkgconfig" selects it.
         .systemLibrary(
             name: "CNcurses",
             path: "Modules/CNcurses",
             pkgConfig: "ncursesw",
-            providers: [.apt(["libncurses-dev"])]
+            providers: [.apt(["libncurses-dev"]), .brew(["ncurses"])]
         ),
         // libdispatch's main-queue hooks (what CFRunLoop uses): the synchronous runInTerminal().
         .systemLibrary(name: "CDispatchMainQueue", path: "Modules/CDispatchMainQueue"),
         .target(name: "CurtainLayout"),
         .target(name: "CurtainScreen", dependencies: ["CurtainLayout"]),
         .target(name: "Curtain", dependencies: ["CurtainLayout", "CurtainScreen"]),
-        .target(name: "CurtainTerminal", dependencies: ["Curtain", "CurtainScreen", "CNcurses", "CDispatchMainQueue"]),
+        .target(
+            name: "CurtainTerminal",
+            dependencies: ["Curtain", "CurtainScreen", "CNcurses", "CDispatchMainQueue"],
+            // macOS's own ncurses (6.0, one libncurses with the wide functions) has no .pc file.
+            // With Homebrew's, -lncurses finds its libncurses, a link to the libncursesw that
+            // pkg-config names, so both name the same library.
+            linkerSettings: [.linkedLibrary("ncurses", .when(platforms: [.macOS]))]
+        ),
         .target(
             name: "CurtainTesting",
             dependencies: [

@@ -5,31 +5,40 @@
 #ifndef _XOPEN_SOURCE_EXTENDED
 #define _XOPEN_SOURCE_EXTENDED 1
 #endif
+#include <limits.h>
 #include <locale.h>
 #include <langinfo.h>
 #include <wchar.h>
-#include <ncursesw/curses.h>
-#include <ncursesw/term.h>
+// Plain <curses.h>, found through the include paths pkg-config gives (module.modulemap): Debian's
+// /usr/include/curses.h is its wide ncursesw header, ncurses 6.0 built as macOS's has it in
+// include/ncurses/ (its ncurses.pc adds that path), Homebrew's ncursesw.pc adds
+// include/ncursesw, and macOS's SDK has it in /usr/include.
+#include <curses.h>
+#include <term.h>
 #include <sys/ioctl.h>
 
+// MARK: Version switch
+// ncurses 6.1 added the extended colour pairs: init_extended_pair, and setcchar taking an int
+// pair through its `opts` argument. 6.0 (what macOS ships) has neither: its setcchar returns
+// ERR whenever `opts` is not NULL, and pairs are shorts in 8 attribute bits (COLOR_PAIRS 256).
+// NCURSES_EXT_COLORS cannot tell them apart: 6.0 defines it too (to its patch date).
+#if NCURSES_VERSION_MAJOR > 6 || (NCURSES_VERSION_MAJOR == 6 && NCURSES_VERSION_MINOR >= 1)
+#define CURTAIN_NCURSES_EXTENDED_PAIRS 1
+#else
+#define CURTAIN_NCURSES_EXTENDED_PAIRS 0
+#endif
+
 // Swift cannot see function-like or expression macros, and Swift 6 rejects mutable C globals.
-// Each one used by CurtainTerminal gets a prefixed, logic-free `static inline` wrapper here.
+// Each one used by CurtainTerminal gets a prefixed `static inline` wrapper here, logic-free but for
+// the version switch (colour pairs) and the casts that bridge ncurses' declarations.
 
 // MARK: Globals
 
-static inline WINDOW *curtain_stdscr(void) { return stdscr; }
-static inline WINDOW *curtain_curscr(void) { return curscr; }
 static inline int curtain_COLORS(void) { return COLORS; }
 static inline int curtain_COLOR_PAIRS(void) { return COLOR_PAIRS; }
 static inline int curtain_LINES(void) { return LINES; }
 static inline int curtain_COLS(void) { return COLS; }
 static inline TERMINAL *curtain_cur_term(void) { return cur_term; }
-static inline void curtain_getmaxyx(const WINDOW *win, int *y, int *x) {
-    int yy, xx;
-    getmaxyx(win, yy, xx);
-    *y = yy;
-    *x = xx;
-}
 static inline FILE *curtain_stdout(void) { return stdout; }
 static inline FILE *curtain_stdin(void) { return stdin; }
 static inline int curtain_ERR(void) { return ERR; }
@@ -51,6 +60,80 @@ static inline int curtain_window_size(int fd, int *height, int *width) {
 }
 /// tigetstr's "not a string capability" marker, (char *)-1.
 static inline const char *curtain_CANCELLED_STRING(void) { return (const char *)-1; }
+
+// MARK: Windows
+// WINDOW is a complete struct in some builds (Debian's 6.4) and an incomplete one in others
+// (NCURSES_OPAQUE, as on macOS), which Swift imports as two different types
+// (UnsafeMutablePointer<WINDOW> and OpaquePointer). Swift gets windows only as this never-defined
+// struct, always an OpaquePointer, and calls the window functions it uses through these wrappers.
+
+struct curtain_window;
+static inline struct curtain_window *curtain_stdscr(void) { return (struct curtain_window *)stdscr; }
+static inline struct curtain_window *curtain_curscr(void) { return (struct curtain_window *)curscr; }
+static inline void curtain_getmaxyx(struct curtain_window *win, int *y, int *x) {
+    int yy, xx;
+    getmaxyx((WINDOW *)win, yy, xx);
+    *y = yy;
+    *x = xx;
+}
+static inline int curtain_keypad(struct curtain_window *win, bool on) { return keypad((WINDOW *)win, on); }
+static inline int curtain_meta(struct curtain_window *win, bool on) { return meta((WINDOW *)win, on); }
+static inline int curtain_intrflush(struct curtain_window *win, bool on) { return intrflush((WINDOW *)win, on); }
+static inline int curtain_leaveok(struct curtain_window *win, bool on) { return leaveok((WINDOW *)win, on); }
+static inline int curtain_clearok(struct curtain_window *win, bool on) { return clearok((WINDOW *)win, on); }
+static inline int curtain_werase(struct curtain_window *win) { return werase((WINDOW *)win); }
+static inline int curtain_wrefresh(struct curtain_window *win) { return wrefresh((WINDOW *)win); }
+static inline int curtain_wnoutrefresh(struct curtain_window *win) { return wnoutrefresh((WINDOW *)win); }
+static inline int curtain_wclrtoeol(struct curtain_window *win) { return wclrtoeol((WINDOW *)win); }
+static inline int curtain_wmove(struct curtain_window *win, int y, int x) { return wmove((WINDOW *)win, y, x); }
+static inline int curtain_wadd_wchnstr(struct curtain_window *win, const cchar_t *cells, int count) {
+    return wadd_wchnstr((WINDOW *)win, cells, count);
+}
+static inline int curtain_win_wch(struct curtain_window *win, cchar_t *cell) { return win_wch((WINDOW *)win, cell); }
+
+// MARK: Terminfo and newterm
+// ncurses 6.0 declares these with NCURSES_CONST, which is empty there (`char *`), where 6.1 and
+// later say `const char *`; neither writes to the string, so the cast only bridges the
+// declarations and Swift passes its C strings the same way to both.
+
+static inline int curtain_setupterm(const char *term, int fd, int *status) {
+    return setupterm((char *)term, fd, status);
+}
+static inline char *curtain_tigetstr(const char *name) { return tigetstr((char *)name); }
+static inline int curtain_tigetflag(const char *name) { return tigetflag((char *)name); }
+static inline SCREEN *curtain_newterm(const char *term, FILE *output, FILE *input) {
+    return newterm((char *)term, output, input);
+}
+
+// MARK: Colour pairs
+
+/// Defines colour pair `pair`: init_extended_pair on 6.1 and later; on 6.0 init_pair, whose
+/// shorts would silently truncate, so a pair or colour that does not fit is refused (ERR) here.
+static inline int curtain_init_pair(int pair, int foreground, int background) {
+#if CURTAIN_NCURSES_EXTENDED_PAIRS
+    return init_extended_pair(pair, foreground, background);
+#else
+    if (pair < 0 || pair >= COLOR_PAIRS || pair > SHRT_MAX
+        || foreground < SHRT_MIN || foreground > SHRT_MAX || background < SHRT_MIN || background > SHRT_MAX)
+        return ERR;
+    return init_pair((NCURSES_PAIRS_T)pair, (NCURSES_COLOR_T)foreground, (NCURSES_COLOR_T)background);
+#endif
+}
+
+/// setcchar with the pair where this ncurses reads it. 6.1 and later take the short argument
+/// unless `opts` points to an int, which then wins (and which a build without extended colours
+/// turns into ERR): a pair that fits in a short goes in the short argument, which every build
+/// honours, a larger one through `opts`. 6.0 rejects any `opts` (ERR, the cell left unset), so
+/// there the pair can only be the short argument; one that does not fit is ERR.
+static inline int curtain_setcchar(cchar_t *cell, const wchar_t *chars, attr_t attributes, int pair) {
+#if CURTAIN_NCURSES_EXTENDED_PAIRS
+    if (pair >= 0 && pair <= SHRT_MAX) return setcchar(cell, chars, attributes, (NCURSES_PAIRS_T)pair, NULL);
+    return setcchar(cell, chars, attributes, 0, &pair);
+#else
+    if (pair < 0 || pair > SHRT_MAX) return ERR;
+    return setcchar(cell, chars, attributes, (NCURSES_PAIRS_T)pair, NULL);
+#endif
+}
 
 // MARK: Attributes
 

@@ -17,7 +17,7 @@ extension NcursesTests {
             ([UInt32(value & chtype(curtain_A_CHARTEXT()))], attr_t(value) & curtain_A_ALTCHARSET() != 0)
         }
 
-        func shown(_ window: UnsafeMutablePointer<WINDOW>, x: Int, y: Int) -> (text: [UInt32], alternate: Bool) {
+        func shown(_ window: OpaquePointer, x: Int, y: Int) -> (text: [UInt32], alternate: Bool) {
             let cell = cellContents(window, x: x, y: y)
             return (cell.text, cell.attributes & curtain_A_ALTCHARSET() != 0)
         }

@@ -169,8 +169,8 @@ extension NcursesTests {
             piped.type("\u{1A}")
             await #expect(piped.session.nextEvent(within: 5) == .key(.ctrl("z")))
             let window = try #require(curtain_stdscr())
-            wmove(window, 0, 0)
-            wclrtoeol(window) // what a full repaint must put back
+            curtain_wmove(window, 0, 0)
+            curtain_wclrtoeol(window) // what a full repaint must put back
             piped.session.suspend()
             #expect(!isendwin())
             #expect(cellContents(window, x: 0, y: 0).text == Array("k".unicodeScalars.map(\.value)))

@@ -68,10 +68,10 @@ final class ScratchTerminal {
 }
 
 /// The characters of the cell at (x, y) of `window`, and its attributes and pair.
-func cellContents(_ window: UnsafeMutablePointer<WINDOW>, x: Int, y: Int) -> (text: [UInt32], attributes: attr_t, pair: Int32) {
+func cellContents(_ window: OpaquePointer, x: Int, y: Int) -> (text: [UInt32], attributes: attr_t, pair: Int32) {
     var cell = cchar_t()
-    wmove(window, Int32(y), Int32(x))
-    win_wch(window, &cell)
+    curtain_wmove(window, Int32(y), Int32(x))
+    curtain_win_wch(window, &cell)
     var chars = [wchar_t](repeating: 0, count: 8)
     var attributes: attr_t = 0
     var shortPair: Int16 = 0

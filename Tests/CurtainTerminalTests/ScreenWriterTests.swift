@@ -39,8 +39,8 @@ extension NcursesTests {
             }
             // The right half of 漢 belongs to it: ncurses' own continuation, not a separate character.
             var half = cchar_t()
-            wmove(window, 0, 4)
-            win_wch(window, &half)
+            curtain_wmove(window, 0, 4)
+            curtain_win_wch(window, &half)
             #expect(UInt32(bitPattern: half.chars.0) != 0x20)
             #expect(cellContents(window, x: 10, y: 0).text == [0x20])
             #expect(cellContents(window, x: 5, y: 2).text == [0x250C])

@@ -3,7 +3,7 @@ import CurtainScreen
 /// Which ncurses colour pair shows a (foreground, background) combination.
 ///
 /// Pairs are allocated on demand, numbered from 1 (pair 0 is the terminal's default colours), and
-/// reused. A pure value: the caller defines each new pair with `init_extended_pair`.
+/// reused. A pure value: the caller defines each new pair (`curtain_init_pair`: shim.h).
 ///
 /// When every pair is taken (`capacity` reached) a new combination is shown with the nearest
 /// existing pair (``Lookup/fallback(_:)``) and ``didOverflow`` is set; nothing is ever silently
@@ -31,7 +31,9 @@ struct ColorPairCache: Sendable {
         }
     }
 
-    /// The highest pair number that may be allocated (`COLOR_PAIRS - 1`, at least 0).
+    /// The highest pair number that may be allocated (`COLOR_PAIRS - 1`, at least 0): 255 with
+    /// ncurses 6.0, whose COLOR_PAIRS is 256 whatever terminfo says, so pair numbers there always
+    /// fit its short, 8-bit pairs.
     let capacity: Int32
     private var pairs: [Key: Int32] = [:]
     private var allocated: [Key] = []

@@ -62,8 +62,8 @@ final class ScreenWriter {
     /// Blanks the terminal: the last thing drawn before it is given back.
     func blankScreen() {
         guard let window = curtain_stdscr() else { return }
-        werase(window)
-        wrefresh(window)
+        curtain_werase(window)
+        curtain_wrefresh(window)
         previous = nil
     }
 
@@ -84,8 +84,8 @@ final class ScreenWriter {
             // and rewritten, and cells the frame does not cover are blank.
             pairs.reset()
             lastStyle = nil
-            werase(window)
-            if let screen = curtain_curscr() { clearok(screen, true) }
+            curtain_werase(window)
+            if let screen = curtain_curscr() { curtain_clearok(screen, true) }
         }
         let fallbacksBefore = pairs.fallbackCount
         let screen = Self.screenSize()
@@ -94,7 +94,7 @@ final class ScreenWriter {
             write(run, to: window, screen: screen)
             lastDrawnCells += run.cells.count
         }
-        wnoutrefresh(window)
+        curtain_wnoutrefresh(window)
         // ncurses' buffer is empty between frames (doupdate flushes it), so brackets written
         // straight to the descriptor land right before and right after the frame's bytes.
         let brackets = lastDrawnCells > SynchronizedOutput.smallFrame ? synchronizedOutputDescriptor : nil
@@ -129,7 +129,7 @@ final class ScreenWriter {
         }
     }
 
-    private func write(_ run: CellRun, to window: UnsafeMutablePointer<WINDOW>, screen: Size) {
+    private func write(_ run: CellRun, to window: OpaquePointer, screen: Size) {
         guard run.y >= 0, run.y < screen.height else { return }
         scratch.removeAll(keepingCapacity: true)
         var startColumn = -1
@@ -175,20 +175,21 @@ final class ScreenWriter {
             }
         }
         guard startColumn >= 0, !scratch.isEmpty else { return }
-        wmove(window, Int32(run.y), Int32(startColumn))
+        curtain_wmove(window, Int32(run.y), Int32(startColumn))
         scratch.withUnsafeBufferPointer { buffer in
-            _ = wadd_wchnstr(window, buffer.baseAddress, Int32(buffer.count))
+            _ = curtain_wadd_wchnstr(window, buffer.baseAddress, Int32(buffer.count))
         }
     }
 
     private func append(_ glyph: Glyph, style: Style) {
         let (attributes, pair) = convert(style)
         var cell = cchar_t()
-        var pairNumber = pair
         var scalars = glyph.scalars
         withUnsafePointer(to: &scalars) { pointer in
             pointer.withMemoryRebound(to: wchar_t.self, capacity: 6) { chars in
-                _ = setcchar(&cell, chars, attributes | glyph.extraAttributes, 0, &pairNumber)
+                // The pair in the argument this ncurses reads (shim.h): 6.0 rejects a pair passed
+                // through `opts`, which would leave every cell blank.
+                _ = curtain_setcchar(&cell, chars, attributes | glyph.extraAttributes, pair)
             }
         }
         scratch.append(cell)
@@ -227,7 +228,7 @@ final class ScreenWriter {
         }
         let lookup = pairs.pair(foreground: foreground, background: background)
         if case .new(let pair) = lookup {
-            if init_extended_pair(pair, foreground, background) == curtain_ERR() { return 0 }
+            if curtain_init_pair(pair, foreground, background) == curtain_ERR() { return 0 }
         }
         return lookup.pair
     }

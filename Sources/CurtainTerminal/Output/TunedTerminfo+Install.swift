@@ -31,7 +31,7 @@ extension TunedTerminfo {
     /// What ncurses loads for `term`: the strings compared with the file found.
     private static func loadedStrings(term: String, fileDescriptor: Int32) -> [Capability: [UInt8]]? {
         var status: Int32 = 0
-        guard term.withCString({ setupterm($0, fileDescriptor, &status) }) == curtain_OK(),
+        guard term.withCString({ curtain_setupterm($0, fileDescriptor, &status) }) == curtain_OK(),
               let loaded = curtain_cur_term() else { return nil }
         defer { _ = del_curterm(loaded) }
         var strings: [Capability: [UInt8]] = [:]

@@ -41,7 +41,7 @@ extension TerminalSession {
         if let lastFrame { send(lastFrame) } else { doupdate() }
         // Keypad transmit is the exception: `endwin` turned it off, and ncurses turns it back
         // on only in `wgetch`, which the session never calls (its reader decodes the keys).
-        if let window = curtain_stdscr() { keypad(window, true) }
+        if let window = curtain_stdscr() { curtain_keypad(window, true) }
         if takeover.ownsTerminal {
             writeAll(takeover.outputDescriptor, InputModes.enable(mouse: reportsMouse))
             if reportsMouse, reportsAllMotion { writeAll(takeover.outputDescriptor, InputModes.allMotion) }

@@ -59,9 +59,9 @@ enum DirectColorEntry {
     /// `setupterm` and releases it again (before ncurses starts: it replaces the current one).
     static func installedEntryHasDirectColor(_ name: String, fileDescriptor: Int32) -> Bool? {
         var status: Int32 = 0
-        guard name.withCString({ setupterm($0, fileDescriptor, &status) }) == curtain_OK(),
+        guard name.withCString({ curtain_setupterm($0, fileDescriptor, &status) }) == curtain_OK(),
               let entry = curtain_cur_term() else { return nil }
         defer { _ = del_curterm(entry) }
-        return "RGB".withCString { tigetflag($0) } > 0
+        return "RGB".withCString { curtain_tigetflag($0) } > 0
     }
 }

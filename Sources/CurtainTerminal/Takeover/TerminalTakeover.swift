@@ -77,8 +77,8 @@ final class TerminalTakeover {
         }
         // ncurses gets the entry with the knobs that save bytes (see ``TunedTerminfo``).
         let (created, tuning) = TunedTerminfo.whileInstalled(term: direct ?? term, fileDescriptor: STDOUT_FILENO) {
-            direct.map { name in name.withCString { newterm($0, curtain_stdout(), curtain_stdin()) } }
-                ?? newterm(nil, curtain_stdout(), curtain_stdin())
+            direct.map { name in name.withCString { curtain_newterm($0, curtain_stdout(), curtain_stdin()) } }
+                ?? curtain_newterm(nil, curtain_stdout(), curtain_stdin())
         }
         guard let screen = created else {
             EmergencyRestore.disarm()
@@ -101,7 +101,7 @@ final class TerminalTakeover {
     init(output: UnsafeMutablePointer<FILE>, input: UnsafeMutablePointer<FILE>, noColor: String?) throws(TerminalError) {
         try Self.claim(orRefuse: "only one terminal session can run at a time")
         let (created, tuning) = TunedTerminfo.whileInstalled(term: Self.environment("TERM"), fileDescriptor: fileno(output)) {
-            newterm(nil, output, input)
+            curtain_newterm(nil, output, input)
         }
         guard let screen = created else {
             Self.running.store(false, ordering: .releasing)
@@ -136,17 +136,17 @@ final class TerminalTakeover {
         if let window = curtain_stdscr() {
             // Keypad transmit mode, so keys send the sequences terminfo lists (the decoder
             // matches them); ncurses does not decode them, as it reads no input.
-            keypad(window, true)
-            meta(window, true)
-            intrflush(window, false)
-            leaveok(window, true) // the cursor is hidden: do not spend bytes moving it back
+            curtain_keypad(window, true)
+            curtain_meta(window, true)
+            curtain_intrflush(window, false)
+            curtain_leaveok(window, true) // the cursor is hidden: do not spend bytes moving it back
         }
         curs_set(0)
         let wantsColor = noColor.map(\.isEmpty) ?? true
         guard wantsColor, has_colors() else { return (.monochrome, false) }
         start_color()
         let defaultColors = use_default_colors() == curtain_OK()
-        let directFlag = "RGB".withCString { tigetflag($0) } > 0
+        let directFlag = "RGB".withCString { curtain_tigetflag($0) } > 0
         let depth = ColorDepth.detect(colors: Int(curtain_COLORS()), hasColors: true, noColor: noColor,
                                       directColorFlag: directFlag)
         return (requested.map { depth.limited(to: $0) } ?? depth, defaultColors)

@@ -12,7 +12,7 @@ struct TerminfoProbe {
     /// Loads `term` from terminfo (with `setupterm`) and releases it again.
     static func probe(term: String, fileDescriptor: Int32) -> TerminfoProbe {
         var status: Int32 = 0
-        let result = term.withCString { setupterm($0, fileDescriptor, &status) }
+        let result = term.withCString { curtain_setupterm($0, fileDescriptor, &status) }
         guard result == curtain_OK(), let entry = curtain_cur_term() else {
             return TerminfoProbe(terminfo: status == -1 ? .noDatabase : .unknown)
         }
@@ -33,7 +33,7 @@ struct TerminfoProbe {
 
     /// A string capability's bytes, nil when absent or not a string.
     static func string(_ name: String) -> [UInt8]? {
-        guard let pointer = name.withCString({ tigetstr($0) }),
+        guard let pointer = name.withCString({ curtain_tigetstr($0) }),
               UnsafeRawPointer(pointer) != UnsafeRawPointer(curtain_CANCELLED_STRING()) else { return nil }
         return Array(UnsafeBufferPointer(start: UnsafeRawPointer(pointer).assumingMemoryBound(to: UInt8.self),
                                          count: strlen(pointer)))

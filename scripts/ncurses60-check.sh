@@ -1,0 +1,67 @@
+#!/usr/bin/env bash
+# Builds CurtainTerminal and curtain-demo against ncurses 6.0 (the library macOS ships: ABI 5,
+# one libncurses with the wide functions and tinfo; issue 28) and drives the demo in tmux
+# against it (scripts/drive-demo-tmux.sh).
+#
+# ncurses 6.0 comes from ../shared/vendor/ncurses-6.0.tar.gz (beside the repository; its
+# README.md gives the configure line used here) and is built into a private prefix in a temp
+# dir; nothing is installed on the system. Curtain is built with its own scratch path
+# (.build-ncurses60) so the normal build is untouched.
+#
+# How the build finds it: CNcurses includes <curses.h> and links no library itself; SwiftPM
+# takes the include path and the library from pkg-config's ncursesw (Package.swift). This
+# ncurses installs ncurses.pc (Cflags: include and include/ncurses; Libs: -lncurses), so an
+# ncursesw.pc alias of it is written to a directory put first on PKG_CONFIG_PATH.
+#
+# Usage: scripts/ncurses60-check.sh [--keep]   (--keep: leave the temp dir, and say where)
+# Exit status: 0 everything passed, non-zero otherwise.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+root=$(pwd)
+
+keep=false
+[ "${1:-}" = "--keep" ] && keep=true
+tarball="$root/../shared/vendor/ncurses-6.0.tar.gz"
+sha256=946a58686e2ed8a9aeb556039f8f4cdd140ddd9d0954e18ae106c7434c3deac7
+[ -f "$tarball" ] || { echo "ncurses60: $tarball is missing" >&2; exit 1; }
+echo "$sha256  $tarball" | sha256sum -c --quiet - || { echo "ncurses60: $tarball: wrong checksum" >&2; exit 1; }
+
+tmp=$(mktemp -d)
+if $keep; then echo "ncurses60: working in $tmp (kept)"; else trap 'rm -rf "$tmp"' EXIT; fi
+prefix="$tmp/ncurses60"
+
+echo "ncurses60: building ncurses 6.0 into $prefix"
+tar xzf "$tarball" -C "$tmp"
+(
+    cd "$tmp/ncurses-6.0"
+    ./configure --prefix="$prefix" --with-abi-version=5 --enable-widec \
+        --disable-lib-suffixes --without-ada --without-cxx --without-cxx-binding --without-tests \
+        --without-manpages --with-shared --without-debug --enable-pc-files \
+        --with-pkg-config-libdir="$prefix/lib/pkgconfig" \
+        --with-terminfo-dirs=/etc/terminfo:/lib/terminfo:/usr/share/terminfo
+    make -j2
+    make install
+) > "$tmp/ncurses-build.log" 2>&1 || { tail -40 "$tmp/ncurses-build.log" >&2; echo "ncurses60: the ncurses 6.0 build failed" >&2; exit 1; }
+grep -q '^#define NCURSES_VERSION_MINOR 0$' "$prefix/include/ncurses/curses.h" \
+    || { echo "ncurses60: $prefix/include/ncurses/curses.h is not ncurses 6.0" >&2; exit 1; }
+
+# The alias: the same file under the name Package.swift asks for.
+mkdir -p "$tmp/pkgconfig"
+sed 's/^Name: ncurses$/Name: ncursesw/' "$prefix/lib/pkgconfig/ncurses.pc" > "$tmp/pkgconfig/ncursesw.pc"
+export PKG_CONFIG_PATH="$tmp/pkgconfig${PKG_CONFIG_PATH:+:$PKG_CONFIG_PATH}"
+echo "ncurses60: pkg-config ncursesw now says: $(pkg-config --cflags --libs ncursesw)"
+
+scratch="$root/.build-ncurses60"
+echo "ncurses60: swift build --scratch-path .build-ncurses60 (CurtainTerminal, curtain-demo)"
+swift build --scratch-path "$scratch" --target CurtainTerminal
+swift build --scratch-path "$scratch" --product curtain-demo
+demo="$scratch/debug/curtain-demo"
+
+# The demo must load the private libncurses.so.5 and no other ncurses.
+linked=$(LD_LIBRARY_PATH="$prefix/lib" ldd "$demo" | grep -E 'ncurses|tinfo' || true)
+echo "ncurses60: the demo's ncurses: $linked"
+echo "$linked" | grep -q "$prefix/lib/libncurses.so.5" || { echo "ncurses60: the demo does not load $prefix/lib/libncurses.so.5" >&2; exit 1; }
+[ "$(echo "$linked" | wc -l)" -eq 1 ] || { echo "ncurses60: the demo loads more than one ncurses library" >&2; exit 1; }
+
+scripts/drive-demo-tmux.sh --lib "$prefix/lib" "$demo"
+echo "ncurses60: passed"

@@ -80,6 +80,24 @@ final class PostingThread: Sendable {
     }
 }
 
+/// Starts `count` threads posting. Not on the main actor: a closure written inside a
+/// main-actor function would be checked to run there, and these run on their own threads.
+nonisolated func startPostingThreads(_ race: PostingRace, count: Int) -> [pthread_t] {
+    var handles: [pthread_t] = []
+    for index in 0..<count {
+        let context = Unmanaged.passRetained(PostingThread(race: race, index: index)).toOpaque()
+        var handle = pthread_t()
+        let status = pthread_create(&handle, nil, { context in
+            let thread = Unmanaged<PostingThread>.fromOpaque(context!).takeRetainedValue()
+            thread.run()
+            return nil
+        }, context)
+        precondition(status == 0, "pthread_create failed: \(status)")
+        handles.append(handle)
+    }
+    return handles
+}
+
 /// Peak resident memory of this process in bytes (VmHWM of /proc/self/status).
 func peakResidentBytes() -> Int {
     guard let file = fopen("/proc/self/status", "r") else { return 0 }
@@ -88,7 +106,7 @@ func peakResidentBytes() -> Int {
     while fgets(&line, Int32(line.count), file) != nil {
         let text = String(decoding: line.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
         guard text.hasPrefix("VmHWM:") else { continue }
-        let kibibytes = text.dropFirst(6).split(separator: " ").first.flatMap { Int($0) } ?? 0
+        let kibibytes = text.dropFirst(6).split { $0 == " " || $0 == "\t" }.first.flatMap { Int($0) } ?? 0
         return kibibytes * 1024
     }
     return 0
@@ -111,18 +129,7 @@ func measurePosting(threads: Int = 8, posts: Int = 1_000_000) -> PostingResult {
     resetPeakResident()
     result.baselineBytes = residentBytes()
 
-    var handles: [pthread_t] = []
-    for index in 0..<threads {
-        let context = Unmanaged.passRetained(PostingThread(race: race, index: index)).toOpaque()
-        var handle = pthread_t()
-        let status = pthread_create(&handle, nil, { context in
-            let thread = Unmanaged<PostingThread>.fromOpaque(context!).takeRetainedValue()
-            thread.run()
-            return nil
-        }, context)
-        precondition(status == 0, "pthread_create failed: \(status)")
-        handles.append(handle)
-    }
+    let handles = startPostingThreads(race, count: threads)
     while race.started.load(ordering: .relaxed) < threads { sched_yield() }
 
     // The main thread is the app's loop: it takes what was posted in one batch a turn and

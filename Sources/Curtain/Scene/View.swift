@@ -124,8 +124,9 @@ open class View {
 
     /// Drops the empty slots, keeping the order of the subviews, and tells each where it now sits.
     private func compactSubviews() {
+        let vacancy = View.vacancy
         var kept = 0
-        for slot in subviewSlots.indices where subviewSlots[slot] !== View.vacancy {
+        for slot in subviewSlots.indices where subviewSlots[slot] !== vacancy {
             let view = subviewSlots[slot]
             view.slotInSuperview = kept
             subviewSlots[kept] = view

@@ -13,12 +13,16 @@ import Glibc
 //   swift run -c release curtain-bench --text [--json] [--quick]
 //   swift run -c release curtain-bench --editor [--quick]
 //   swift run -c release curtain-bench --paste MB [--kind mixed|prose|line|word|newlines] [--type N [--middle]]
+//   swift run -c release curtain-bench --removal [--quick]
+//   swift run -c release curtain-bench --posting
 
 let usage = """
     usage: curtain-bench [--json] [--quick] [--only PREFIX] [--size WxH]
            curtain-bench --text [--json] [--quick]
            curtain-bench --editor [--quick]
            curtain-bench --paste MB [--kind mixed|prose|line|word|newlines] [--type N [--middle]]
+           curtain-bench --removal [--quick]
+           curtain-bench --posting
       --json         machine-readable output
       --quick        fewer repetitions (for valgrind)
       --only PREFIX  only the scenarios whose name starts with PREFIX (e.g. "split"), no text layout
@@ -32,6 +36,10 @@ let usage = """
       --kind KIND    what --paste pastes (default mixed)
       --type N       after --paste, type N characters at the end, a frame after each
       --middle       type them in the middle of the text (of the middle line) instead
+      --removal      removing 1 000 and 10 000 subviews one by one (front first, back first,
+                     random; --quick: front first only): ms in all, ns each, and the ratio
+      --posting      1 000 000 posts from 8 threads to an app's poster: posts/s, peak memory,
+                     whether each thread's order held
     """
 let arguments = Array(CommandLine.arguments.dropFirst())
 let wantsJSON = arguments.contains("--json")
@@ -53,6 +61,14 @@ if arguments.contains("--editor") {
     let results = measureEditor(quick: quick)
     print("Large texts in the demo's pane toast (box 76 columns, editor 74; thread CPU time)")
     printTable(["measurement", "result", "note"], results.map { [$0.name, $0.value, $0.note] })
+    exit(0)
+}
+if arguments.contains("--removal") {
+    printRemoval(measureRemoval(quick: quick))
+    exit(0)
+}
+if arguments.contains("--posting") {
+    printPosting(measurePosting())
     exit(0)
 }
 if let megabytes = value(after: "--paste") {

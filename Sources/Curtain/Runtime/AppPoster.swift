@@ -19,58 +19,41 @@ public final class AppPoster: Sendable {
     /// Work posted to the app.
     public typealias Work = @MainActor @Sendable (App) -> Void
 
-    private struct Mailbox {
-        var work: [Work] = []
-        var isClosed = false
-        /// Whether a hop to the main actor to wake the loop is on its way.
-        var wakeScheduled = false
+    /// The work posted and not yet taken, in a stack posters never wait for each other on.
+    private let mailbox = PostedWorkStack()
+    /// The app to wake when a post starts a batch; read once a batch, so its lock is not
+    /// contended.
+    private let wakee = Mutex(WeakApp())
+
+    private struct WeakApp {
         weak var app: App?
     }
-
-    private let mailbox = Mutex(Mailbox())
 
     init() {}
 
     /// Ties the poster to its app (once, at the app's creation).
     @MainActor func attach(_ app: App) {
-        mailbox.withLock { $0.app = app }
+        wakee.withLock { $0.app = app }
     }
 
     /// Runs `work` on the main actor in the app's next loop turn; dropped once the app ended.
     public func post(_ work: @escaping Work) {
-        let wake: App? = mailbox.withLock { box in
-            guard !box.isClosed else { return nil }
-            box.work.append(work)
-            guard !box.wakeScheduled else { return nil }
-            box.wakeScheduled = true
-            return box.app
-        }
-        guard let wake else { return }
-        Task { @MainActor in wake.postArrived() }
+        // Only the post that finds nothing waiting wakes the loop: one hop a batch, as the loop
+        // takes the whole batch at once.
+        guard mailbox.push(work) == .startedBatch else { return }
+        guard let app = wakee.withLock({ $0.app }) else { return }
+        Task { @MainActor in app.postArrived() }
     }
 
     /// Whether work waits to run.
-    var hasWork: Bool { mailbox.withLock { !$0.work.isEmpty } }
+    var hasWork: Bool { mailbox.hasWork }
 
-    /// Takes the work posted so far, in order.
-    func takeWork() -> [Work] {
-        mailbox.withLock { box in
-            box.wakeScheduled = false
-            defer { box.work.removeAll() }
-            return box.work
-        }
-    }
+    /// Takes the work posted so far, in order: each thread's in the order it posted.
+    func takeWork() -> PostedWorkStack.Batch { mailbox.takeAll() }
 
     /// Takes posts again (the app runs again).
-    func open() {
-        mailbox.withLock { $0.isClosed = false }
-    }
+    func open() { mailbox.open() }
 
     /// Drops what waits and every later post.
-    func close() {
-        mailbox.withLock { box in
-            box.isClosed = true
-            box.work.removeAll()
-        }
-    }
+    func close() { mailbox.close() }
 }

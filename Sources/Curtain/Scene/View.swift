@@ -22,7 +22,19 @@ open class View {
     public internal(set) var layoutFrame: Rect = .zero
 
     /// The views inside this one, back to front: later ones draw over earlier ones.
-    public private(set) var subviews: [View] = []
+    public var subviews: [View] {
+        if vacatedSlots > 0 { compactSubviews() }
+        return subviewSlots
+    }
+
+    /// The subviews in order, with ``vacancy`` where views were removed since the last
+    /// compaction: removing a view only marks its slot, so removing many siblings one by one
+    /// costs each removal the same, however many siblings there are.
+    private var subviewSlots: [View] = []
+    /// How many of ``subviewSlots`` hold ``vacancy``.
+    private var vacatedSlots = 0
+    /// Where this view sits in its superview's ``subviewSlots`` (meaningless without one).
+    private var slotInSuperview = 0
     /// The view this one is inside; nil for the root, the content of a presentation, and a
     /// view not yet added.
     public private(set) weak var superview: View?
@@ -81,7 +93,8 @@ open class View {
     /// one, and asks for a layout pass.
     public func addSubview(_ view: View) {
         view.removeFromSuperview()
-        subviews.append(view)
+        view.slotInSuperview = subviewSlots.count
+        subviewSlots.append(view)
         view.superview = self
         view.scene = scene
         view.propagateScene()
@@ -92,13 +105,40 @@ open class View {
     /// layout pass.
     public func removeFromSuperview() {
         guard let parent = superview else { return }
-        parent.subviews.removeAll { $0 === self }
+        parent.vacateSlot(slotInSuperview)
         superview = nil
         let oldScene = scene
         scene = nil
         propagateScene()
         oldScene?.setNeedsLayout()
     }
+
+    /// Marks a removed subview's slot empty, and compacts once at least half the slots are
+    /// empty, so the slots never outgrow twice the subviews and each removal costs O(1)
+    /// amortised (a compaction of n slots follows n/2 removals).
+    private func vacateSlot(_ slot: Int) {
+        subviewSlots[slot] = View.vacancy
+        vacatedSlots += 1
+        if vacatedSlots * 2 >= subviewSlots.count { compactSubviews() }
+    }
+
+    /// Drops the empty slots, keeping the order of the subviews, and tells each where it now sits.
+    private func compactSubviews() {
+        let vacancy = View.vacancy
+        var kept = 0
+        for slot in subviewSlots.indices where subviewSlots[slot] !== vacancy {
+            let view = subviewSlots[slot]
+            view.slotInSuperview = kept
+            subviewSlots[kept] = view
+            kept += 1
+        }
+        subviewSlots.removeLast(subviewSlots.count - kept)
+        vacatedSlots = 0
+    }
+
+    /// What fills the slot of a removed subview until the next compaction: it holds no view
+    /// alive and is never shown, as ``subviews`` compacts before it answers.
+    private static let vacancy = View()
 
     func propagateScene() {
         for child in subviews {

@@ -1,0 +1,175 @@
+import Curtain
+import Glibc
+import Synchronization
+
+/// Threads posting to an app in a tight loop while the main thread runs what they post as the
+/// app's loop does (a batch a turn): how many posts a second get through, how much memory the
+/// backlog takes, and whether each thread's posts ran in the order it made them.
+struct PostingResult {
+    var threads = 0
+    var posts = 0
+    /// From the start signal until the last thread made its last post.
+    var postingNanoseconds: UInt64 = 0
+    /// From the start signal until the last post ran on the main thread.
+    var totalNanoseconds: UInt64 = 0
+    /// Posts that ran out of their thread's order (0 when the order held).
+    var outOfOrder = 0
+    /// Posts that ran: all of them when none was lost.
+    var ran = 0
+    /// Turns of the consuming loop that found work: how many batches the posts came in.
+    var batches = 0
+    /// Peak resident memory during the run (VmHWM, reset at its start), and resident before.
+    var peakBytes = 0
+    var baselineBytes = 0
+
+    var postsPerSecond: Double { Double(posts) / (Double(totalNanoseconds) / 1e9) }
+}
+
+/// What the main thread keeps about the posts that ran.
+@MainActor
+final class PostingTally {
+    /// The sequence number each thread's next post should carry.
+    var expected: [Int]
+    var ran = 0
+    var outOfOrder = 0
+
+    init(threads: Int) { expected = Array(repeating: 0, count: threads) }
+
+    func record(thread: Int, sequence: Int) {
+        if expected[thread] != sequence { outOfOrder += 1 }
+        expected[thread] = sequence + 1
+        ran += 1
+    }
+}
+
+/// What the posting threads share: the poster, the start signal, and how many finished.
+final class PostingRace: Sendable {
+    let poster: AppPoster
+    let tally: PostingTally
+    let postsPerThread: Int
+    let started = Atomic<Int>(0)
+    let go = Atomic<Bool>(false)
+    let finished = Atomic<Int>(0)
+
+    init(poster: AppPoster, tally: PostingTally, postsPerThread: Int) {
+        self.poster = poster
+        self.tally = tally
+        self.postsPerThread = postsPerThread
+    }
+}
+
+/// One posting thread's part.
+final class PostingThread: Sendable {
+    let race: PostingRace
+    let index: Int
+
+    init(race: PostingRace, index: Int) {
+        self.race = race
+        self.index = index
+    }
+
+    func run() {
+        race.started.add(1, ordering: .relaxed)
+        while !race.go.load(ordering: .acquiring) { sched_yield() }
+        let tally = race.tally
+        let index = index
+        for sequence in 0..<race.postsPerThread {
+            race.poster.post { _ in tally.record(thread: index, sequence: sequence) }
+        }
+        race.finished.add(1, ordering: .releasing)
+    }
+}
+
+/// Starts `count` threads posting. Not on the main actor: a closure written inside a
+/// main-actor function would be checked to run there, and these run on their own threads.
+nonisolated func startPostingThreads(_ race: PostingRace, count: Int) -> [pthread_t] {
+    var handles: [pthread_t] = []
+    for index in 0..<count {
+        let context = Unmanaged.passRetained(PostingThread(race: race, index: index)).toOpaque()
+        var handle = pthread_t()
+        let status = pthread_create(&handle, nil, { context in
+            let thread = Unmanaged<PostingThread>.fromOpaque(context!).takeRetainedValue()
+            thread.run()
+            return nil
+        }, context)
+        precondition(status == 0, "pthread_create failed: \(status)")
+        handles.append(handle)
+    }
+    return handles
+}
+
+/// Peak resident memory of this process in bytes (VmHWM of /proc/self/status).
+func peakResidentBytes() -> Int {
+    guard let file = fopen("/proc/self/status", "r") else { return 0 }
+    defer { fclose(file) }
+    var line = [CChar](repeating: 0, count: 256)
+    while fgets(&line, Int32(line.count), file) != nil {
+        let text = String(decoding: line.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        guard text.hasPrefix("VmHWM:") else { continue }
+        let kibibytes = text.dropFirst(6).split { $0 == " " || $0 == "\t" }.first.flatMap { Int($0) } ?? 0
+        return kibibytes * 1024
+    }
+    return 0
+}
+
+/// Sets the peak resident memory back to the resident memory now, so that the peak measured
+/// afterwards is this run's.
+func resetPeakResident() {
+    guard let file = fopen("/proc/self/clear_refs", "w") else { return }
+    fputs("5", file)
+    fclose(file)
+}
+
+@MainActor
+func measurePosting(threads: Int = 8, posts: Int = 1_000_000) -> PostingResult {
+    let app = App(root: View(), clock: ManualClock())
+    let tally = PostingTally(threads: threads)
+    let race = PostingRace(poster: app.poster, tally: tally, postsPerThread: posts / threads)
+    var result = PostingResult(threads: threads, posts: race.postsPerThread * threads)
+    resetPeakResident()
+    result.baselineBytes = residentBytes()
+
+    let handles = startPostingThreads(race, count: threads)
+    while race.started.load(ordering: .relaxed) < threads { sched_yield() }
+
+    // The main thread is the app's loop: it takes what was posted in one batch a turn and
+    // runs it; with nothing posted it lets the posting threads run.
+    let start = monotonicNanoseconds()
+    race.go.store(true, ordering: .releasing)
+    while tally.ran < result.posts {
+        let allPosted = race.finished.load(ordering: .acquiring) == threads
+        if allPosted, result.postingNanoseconds == 0 { result.postingNanoseconds = monotonicNanoseconds() - start }
+        let before = tally.ran
+        app._runPostedWork()
+        if tally.ran > before {
+            result.batches += 1
+        } else if allPosted {
+            break  // every post was made before this turn and none waits: some were lost
+        } else {
+            sched_yield()
+        }
+    }
+    result.totalNanoseconds = monotonicNanoseconds() - start
+    if result.postingNanoseconds == 0 { result.postingNanoseconds = result.totalNanoseconds }
+    for handle in handles { pthread_join(handle, nil) }
+    result.peakBytes = peakResidentBytes()
+    result.ran = tally.ran
+    result.outOfOrder = tally.outOfOrder
+    return result
+}
+
+func printPosting(_ r: PostingResult) {
+    let mebibyte = 1024.0 * 1024.0
+    print("Posting from \(r.threads) threads to an app whose main thread runs the posts a batch a turn (wall time)")
+    printTable(["measurement", "result"], [
+        ["posts", "\(r.posts) (\(r.posts / r.threads) a thread)"],
+        ["all posted after", milliseconds(r.postingNanoseconds) + " ms"],
+        ["all run after", milliseconds(r.totalNanoseconds) + " ms"],
+        ["posts/s", fixed(r.postsPerSecond, 0)],
+        ["ns per post", fixed(Double(r.totalNanoseconds) / Double(r.posts), 1)],
+        ["batches", "\(r.batches) (\(fixed(Double(r.ran) / Double(max(1, r.batches)), 1)) posts each)"],
+        ["peak resident", fixed(Double(r.peakBytes) / mebibyte, 1) + " MiB (\(fixed(Double(r.baselineBytes) / mebibyte, 1)) before)"],
+        ["lost", "\(r.posts - r.ran)"],
+        ["per-thread order", r.outOfOrder == 0 ? "kept" : "broken \(r.outOfOrder) times"],
+    ])
+}

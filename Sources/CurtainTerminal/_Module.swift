@@ -6,7 +6,10 @@
 //            reverse), its suspension (Ctrl-Z and fg), TerminalError.
 // Takeover/  TerminalTakeover (checks, locale, newterm, raw mode, colours), the pure
 //            TerminalRequirements refusal and the terminfo probe.
-// Input/     InputReader (poll, read in blocks, an injected clock for its waits) and the pure
+// Loop/      TerminalWait (the one wait, on a thread of its own, behind the Readiness call:
+//            poll or select), the main queue pump for synchronous entry points.
+// Input/     InputReader (reads in blocks when told readable, an injected clock for the Esc and
+//            paste deadlines) and the pure
 //            InputDecoder (UTF-8, keys with modifiers, terminfo key strings, mouse, paste, the
 //            terminal's replies), the input modes the session switches on.
 // Output/    ScreenWriter (changed runs → wadd_wchnstr → one doupdate), GlyphMapper (wide

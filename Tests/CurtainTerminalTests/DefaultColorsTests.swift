@@ -61,6 +61,7 @@ extension NcursesTests.RestoreOnExit {
     /// knows of the terminal's colours: `colors:none` or `colors:<fg>/<bg>` in hex.
     static func startAndReport(listen: Double = 0) -> Never {
         guard let session = try? TerminalSession(programName: "child") else { _exit(99) }
+        session._awaitStartUpAnswersBlocking()
         let clock = SystemClock()
         let end = clock.now + listen
         while clock.now < end { _ = session._nextEventBlocking(until: end, clock: clock) }

@@ -6,10 +6,9 @@ import Testing
 
 /// The reader on a pipe, its time on a `ManualClock`: no test sleeps for a timeout.
 @Suite struct InputReaderTests {
-    /// A reader on a pipe the test writes to, with a second pipe as its resize wake-up.
+    /// A reader on a pipe the test writes to.
     final class PipedReader {
         let input: (read: Int32, write: Int32)
-        let wake: (read: Int32, write: Int32)
         let reader: InputReader
         let clock = ManualClock()
 
@@ -17,9 +16,7 @@ import Testing
             var ends: [Int32] = [0, 0]
             try #require(pipe(&ends) == 0)
             input = (ends[0], ends[1])
-            try #require(pipe(&ends) == 0)
-            wake = (ends[0], ends[1])
-            reader = InputReader(descriptor: input.read, wakeDescriptor: wake.read)
+            reader = InputReader(descriptor: input.read)
         }
 
         func send(_ text: String) { send(Array(text.utf8)) }
@@ -28,8 +25,28 @@ import Testing
             #expect(writeAll(input.write, bytes) == 0)
         }
 
-        /// The next outcome, the deadline being now: what is readable, never a wait.
-        func next() -> InputReader.Outcome { reader.next(until: clock.now, clock: clock) }
+        /// The next outcome, the deadline being now, as a session's turn reads: what was
+        /// decoded, else one look at the pipe and what is readable, never a wait.
+        func next() -> InputReader.Outcome {
+            let outcome = reader.next(clock: clock)
+            guard outcome == .needsInput, isReadable(timeout: 0) else { return outcome }
+            reader.readAvailable(clock: clock)
+            return reader.next(clock: clock)
+        }
+
+        /// The next input, waiting for the pipe as long as it takes.
+        func nextWaiting() -> InputReader.Outcome {
+            while true {
+                let outcome = reader.next(clock: clock)
+                guard outcome == .needsInput else { return outcome }
+                _ = isReadable(timeout: nil)
+                reader.readAvailable(clock: clock)
+            }
+        }
+
+        private func isReadable(timeout: Int64?) -> Bool {
+            PollReadiness().wait([input.read], timeoutNanoseconds: timeout) == .ready([input.read])
+        }
 
         private var inputOpen = true
 
@@ -41,8 +58,6 @@ import Testing
         deinit {
             close(input.read)
             if inputOpen { close(input.write) }
-            close(wake.read)
-            close(wake.write)
         }
     }
 
@@ -50,18 +65,18 @@ import Testing
         let piped = try PipedReader()
         piped.send("a\u{1B}")
         #expect(piped.next() == .input(.event(.key(.character("a")))))
-        #expect(piped.next() == .timedOut, "the Esc may still start a sequence")
+        #expect(piped.next() == .needsInput, "the Esc may still start a sequence")
         piped.clock.advance(by: 0.020)
-        #expect(piped.next() == .timedOut, "20 ms: still within the wait")
+        #expect(piped.next() == .needsInput, "20 ms: still within the wait")
         piped.clock.advance(by: 0.010)
         #expect(piped.next() == .input(.event(.key(.escape))))
-        #expect(piped.next() == .timedOut)
+        #expect(piped.next() == .needsInput)
     }
 
     @Test func escapeThenALetterWithinTheWaitIsAlt() throws {
         let piped = try PipedReader()
         piped.send("\u{1B}")
-        #expect(piped.next() == .timedOut)
+        #expect(piped.next() == .needsInput)
         piped.clock.advance(by: 0.010)
         piped.send("x")
         #expect(piped.next() == .input(.event(.key(.alt("x")))))
@@ -70,12 +85,12 @@ import Testing
     @Test func aStalledPasteIsDeliveredAfterASecond() throws {
         let piped = try PipedReader()
         piped.send("\u{1B}[200~half")
-        #expect(piped.next() == .timedOut)
+        #expect(piped.next() == .needsInput)
         piped.clock.advance(by: 0.9)
         piped.send(" more")
-        #expect(piped.next() == .timedOut, "more came: the second starts again")
+        #expect(piped.next() == .needsInput, "more came: the second starts again")
         piped.clock.advance(by: 0.9)
-        #expect(piped.next() == .timedOut)
+        #expect(piped.next() == .needsInput)
         piped.clock.advance(by: 0.2)
         #expect(piped.next() == .input(.event(.paste("half more"))))
         piped.send("\u{1B}[201~z")
@@ -99,7 +114,7 @@ import Testing
             var status: Int32 = 0
             waitpid(child, &status, 0)
         }
-        let outcome = piped.reader.next(until: nil, clock: piped.clock)
+        let outcome = piped.nextWaiting()
         let expected = String(decoding: text, as: UTF8.self).replacingOccurrences(of: "\r", with: "\n")
         guard case .input(.event(.paste(let pasted))) = outcome else {
             Issue.record("not a paste: \(String(describing: outcome).prefix(200))")
@@ -111,32 +126,14 @@ import Testing
                 "\(piped.reader.readCount) reads for \(text.count) bytes")
     }
 
-    @Test func aResizeWakeUpDuringAPasteIsNotLost() throws {
-        let piped = try PipedReader()
-        piped.send("\u{1B}[200~ab")
-        #expect(piped.next() == .timedOut)
-        _ = writeAll(piped.wake.write, [1])
-        #expect(piped.next() == .woken)
-        piped.send("c\u{1B}[201~")
-        #expect(piped.next() == .input(.event(.paste("abc"))))
-    }
-
     @Test func aHungUpInputDeliversWhatIsPendingThenEndsForEver() throws {
         let piped = try PipedReader()
         piped.send("k\u{1B}")
         piped.closeInput()
-        #expect(piped.reader.next(until: nil, clock: piped.clock) == .input(.event(.key(.character("k")))))
-        #expect(piped.reader.next(until: nil, clock: piped.clock) == .input(.event(.key(.escape))))
-        #expect(piped.reader.next(until: nil, clock: piped.clock) == .ended)
+        #expect(piped.nextWaiting() == .input(.event(.key(.character("k")))))
+        #expect(piped.nextWaiting() == .input(.event(.key(.escape))))
+        #expect(piped.nextWaiting() == .ended)
         #expect(piped.next() == .ended)
     }
 
-    @Test func timeoutsRoundUpSoAWaitNeverEndsEarly() {
-        #expect(InputReader.milliseconds(from: 1, to: nil) == -1)
-        #expect(InputReader.milliseconds(from: 1, to: 0.5) == 0)
-        #expect(InputReader.milliseconds(from: 1, to: 1.0001) == 1)
-        #expect(InputReader.milliseconds(from: 0, to: 0.025) == 25)
-        #expect(InputReader.milliseconds(from: 0, to: .infinity) == Int32.max)
-        #expect(InputReader.milliseconds(from: 0, to: .nan) == 0)
-    }
 }

@@ -148,6 +148,7 @@ extension NcursesTests.RestoreOnExit {
     /// terminal's answers.
     static func presentBurst(wait: Double) -> Never {
         guard let session = try? TerminalSession(programName: "child") else { _exit(99) }
+        session._awaitStartUpAnswersBlocking() // pacing starts with the first answer
         for n in 1...10 {
             var frame = CellBuffer(size: session.size)
             frame.put("frame \(n)", x: 0, y: n)

@@ -116,6 +116,7 @@ extension NcursesTests {
         /// Starts a session and draws a frame with "ready" in it.
         static func startAndDraw() -> TerminalSession {
             guard let session = try? TerminalSession(programName: "child") else { _exit(99) }
+            session._awaitStartUpAnswersBlocking() // drawn with what the answers decide
             var frame = CellBuffer(size: session.size)
             frame.put("ready", x: 0, y: 0)
             session.draw(frame)

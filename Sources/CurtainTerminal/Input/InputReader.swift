@@ -1,28 +1,30 @@
 import Curtain
 import Glibc
 
-/// Reads the terminal's input in blocks and hands out what ``InputDecoder`` makes of it.
+/// Reads the terminal's input in blocks and hands out what ``InputDecoder`` makes of it. It
+/// never waits: the session's ``TerminalWait`` says when the input is readable, and the reader
+/// then reads a block, which does not block.
 ///
-/// It waits in `poll` on the input and on a wake-up descriptor (the SIGWINCH and SIGCONT
-/// self-pipe, see ``SignalWakeup``), so an idle program sleeps in the kernel with no timeout, and reads up to
-/// ``blockSize`` bytes per `read(2)`: a megabyte paste takes a few hundred reads, not a million.
+/// It reads up to ``blockSize`` bytes per `read(2)`: a megabyte paste takes a few hundred
+/// reads, not a million. After a full block it reads on while the descriptor says more is
+/// waiting (`FIONREAD`), so a burst of keys is one frame — not inside a paste, which may take
+/// seconds to arrive: there the caller's deadline counts after each block, so frames keep
+/// coming.
 ///
-/// Its own waits — after an Esc for the rest of a sequence (``sequenceWait``), inside a paste
-/// for the rest of it (``pasteStall``) — are measured on the clock it is given, like the
-/// caller's deadline, so a test feeds bytes through a pipe and moves a `ManualClock` instead of
-/// sleeping: an Esc alone becomes the Esc key only once the clock has moved past its wait.
+/// Its own deadlines — after an Esc for the rest of a sequence (``sequenceWait``), inside a
+/// paste for the rest of it (``pasteStall``) — are measured on the clock it is given and
+/// offered as ``idleDeadline`` for the caller's wait, so a test feeds bytes through a pipe and
+/// moves a `ManualClock` instead of sleeping: an Esc alone becomes the Esc key only once the
+/// clock has moved past its wait.
 ///
-/// An input that hung up with nothing left to read gives ``Outcome/ended`` (and so does every
-/// call after it), after what was pending is delivered.
+/// An input that hung up (end of file, `EIO`) delivers what was pending, then ``Outcome/ended``
+/// for every call after it.
 final class InputReader {
     enum Outcome: Hashable, Sendable {
         /// An event or a reply.
         case input(DecodedInput)
-        /// The wake-up descriptor fired: the terminal may have a new size, or the process was
-        /// continued after a stop.
-        case woken
-        /// The deadline came first.
-        case timedOut
+        /// Nothing decoded: wait until the input is readable or ``idleDeadline``.
+        case needsInput
         /// The input is gone for good.
         case ended
     }
@@ -36,8 +38,6 @@ final class InputReader {
 
     /// The descriptor read from (the terminal).
     let descriptor: Int32
-    /// A descriptor that becomes readable when the wait should end for a signal; -1 for none.
-    let wakeDescriptor: Int32
     private(set) var decoder: InputDecoder
     /// How many `read(2)` calls were made on ``descriptor``.
     private(set) var readCount = 0
@@ -47,50 +47,38 @@ final class InputReader {
     private var queue: [DecodedInput] = []
     private var queueIndex = 0
     private var buffer = [UInt8](repeating: 0, count: InputReader.blockSize)
-    private var descriptors: [pollfd]
     /// When the decoder, pending, is given ``InputDecoder/idle(into:)``, on the caller's clock:
     /// the end of an Esc's wait for the rest of its sequence, or of a paste's stall.
     private(set) var idleDeadline: Double?
 
-    init(descriptor: Int32, wakeDescriptor: Int32 = -1, keyTable: KeySequenceTable = KeySequenceTable()) {
+    init(descriptor: Int32, keyTable: KeySequenceTable = KeySequenceTable()) {
         self.descriptor = descriptor
-        self.wakeDescriptor = wakeDescriptor
         self.decoder = InputDecoder(keyTable: keyTable)
-        descriptors = [pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0),
-                       pollfd(fd: wakeDescriptor, events: Int16(POLLIN), revents: 0)]
     }
 
-    /// The next decoded input, waiting until `deadline` on `clock` at most (nil: as long as it
-    /// takes). Input already available is read even when the deadline has passed.
-    func next(until deadline: Double?, clock: AnimationClock) -> Outcome {
-        var mayReturnTimedOut = false
+    /// The next input decoded from what was read, completing an Esc or a stalled paste whose
+    /// wait is over on `clock`; ``Outcome/needsInput`` when there is none.
+    func next(clock: AnimationClock) -> Outcome {
         while true {
             if let item = popQueued() { return .input(item) }
             if hasEnded { return .ended }
-            let now = clock.now
-            if decoder.isPending, let idleAt = idleDeadline, now >= idleAt {
-                idleDeadline = nil
-                decoder.idle(into: &queue)
-                continue
-            }
-            if mayReturnTimedOut, let deadline, !(now < deadline) { return .timedOut }
-            var wake = deadline
-            if decoder.isPending, let idleAt = idleDeadline { wake = min(wake ?? idleAt, idleAt) }
-            mayReturnTimedOut = true
-            switch wait(milliseconds: Self.milliseconds(from: now, to: wake)) {
-            case .woken:
-                return .woken
-            case .readable:
-                // A full block means more is probably waiting: read it before giving up (a burst
-                // of keys is one frame). Not inside a paste, which may take seconds to arrive:
-                // there the deadline counts after each block, so frames keep coming.
-                if readBlock(clock: clock) == Self.blockSize, !decoder.isInPaste { mayReturnTimedOut = false }
-            case .hungUp:
-                end()
-            case .timedOut, .interrupted:
-                break
-            }
+            guard decoder.isPending, let idleAt = idleDeadline, clock.now >= idleAt else { return .needsInput }
+            idleDeadline = nil
+            decoder.idle(into: &queue)
         }
+    }
+
+    /// Reads what the readable descriptor holds: one block, and more while a full block outside
+    /// a paste is followed by bytes already waiting. Call only when the descriptor is readable
+    /// (or hung up): the first read must not block.
+    func readAvailable(clock: AnimationClock) {
+        while readBlock(clock: clock) == Self.blockSize, !decoder.isInPaste, bytesWaiting > 0 {}
+    }
+
+    /// Bytes the descriptor holds unread (`FIONREAD`); 0 when it cannot say.
+    private var bytesWaiting: Int32 {
+        var count: Int32 = 0
+        return ioctl(descriptor, UInt(FIONREAD), &count) == 0 ? count : 0
     }
 
     private func popQueued() -> DecodedInput? {
@@ -107,6 +95,7 @@ final class InputReader {
 
     /// Reads one block and decodes it; returns the number of bytes read.
     private func readBlock(clock: AnimationClock) -> Int {
+        guard !hasEnded else { return 0 }
         let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
         readCount += 1
         if count > 0 {
@@ -121,7 +110,8 @@ final class InputReader {
             }
             return count
         }
-        // End of file, or an error other than an interruption (EIO: the terminal is gone).
+        // End of file, or an error other than an interruption (EIO: the terminal is gone;
+        // EBADF: closed).
         if count == 0 || (errno != EINTR && errno != EAGAIN) { end() }
         return 0
     }
@@ -131,45 +121,5 @@ final class InputReader {
         if decoder.isPending { decoder.idle(into: &queue) }
         idleDeadline = nil
         hasEnded = true
-    }
-
-    /// Blocks in `poll` until the input or the wake-up descriptor is readable or `wake` (on
-    /// `clock`) comes, reading nothing: the wait of a process with no main queue to serve (a
-    /// test's forked child). The terminal session waits with ``DescriptorWait`` instead.
-    func waitUntilReadable(until wake: Double?, clock: AnimationClock) {
-        for index in descriptors.indices { descriptors[index].revents = 0 }
-        _ = poll(&descriptors, wakeDescriptor >= 0 ? 2 : 1, Self.milliseconds(from: clock.now, to: wake))
-    }
-
-    private enum Wait { case readable, woken, timedOut, interrupted, hungUp }
-
-    private func wait(milliseconds: Int32) -> Wait {
-        for index in descriptors.indices { descriptors[index].revents = 0 }
-        let ready = poll(&descriptors, wakeDescriptor >= 0 ? 2 : 1, milliseconds)
-        if ready == 0 { return .timedOut }
-        // Interrupted (EINTR): a signal such as SIGWINCH, whose byte the next poll sees.
-        guard ready > 0 else { return .interrupted }
-        if wakeDescriptor >= 0, descriptors[1].revents & Int16(POLLIN) != 0 {
-            // One read empties the pipe of any number of wake-ups that matter (it holds a byte
-            // per signal); a byte left over only costs another look at the signal counts.
-            var bytes = (UInt64(0), UInt64(0), UInt64(0), UInt64(0), UInt64(0), UInt64(0), UInt64(0), UInt64(0))
-            _ = withUnsafeMutableBytes(of: &bytes) { read(wakeDescriptor, $0.baseAddress, $0.count) }
-            return .woken
-        }
-        let input = descriptors[0].revents
-        if input & Int16(POLLIN) != 0 { return .readable }
-        // Hung up with nothing left to read: waiting again would return at once, for ever.
-        if input & Int16(POLLHUP | POLLERR | POLLNVAL) != 0 { return .hungUp }
-        return .interrupted
-    }
-
-    /// A `poll` timeout from `now` to `wake`: -1 (none) for nil, rounded up so the wait never
-    /// ends just before its deadline and spins.
-    static func milliseconds(from now: Double, to wake: Double?) -> Int32 {
-        guard let wake else { return -1 }
-        let remaining = (wake - now) * 1000
-        guard remaining > 0 else { return 0 }
-        guard remaining < Double(Int32.max) else { return Int32.max }
-        return Int32(remaining.rounded(.up))
     }
 }

@@ -37,6 +37,7 @@ extension App {
             exit(2)
         }
         await run(on: terminal)
+        await terminal.finishAnswers()
         terminal.stop()
     }
 
@@ -55,7 +56,12 @@ extension App {
     /// main queue is served meanwhile (see ``runInTerminal(programName:)``).
     @available(*, noasync, message: "in async code, call 'await app.run(on:)'")
     public func run(on backend: some Backend) {
-        serveMainQueue(while: "run(on:)") { await self.run(on: backend) }
+        serveMainQueue(while: "run(on:)") {
+            await self.run(on: backend)
+            // The answers still on their way are awaited here, with the main queue served, so
+            // the caller's `stop()` finds them read.
+            await (backend as? TerminalSession)?.finishAnswers()
+        }
     }
 
     /// Runs `body` in a main-actor task and serves the main queue until it ends.

@@ -13,7 +13,8 @@ extension TerminalSession {
     /// first. A session on files (tests) leaves and re-enters curses mode without stopping.
     public func suspend() {
         guard !stopped else { return }
-        awaitAnswers()
+        awaitAnswersBlocking()
+        answersDue = nil
         pacing.forgetRequests()
         keptFrame = nil
         if takeover.ownsTerminal { writeAll(takeover.outputDescriptor, InputModes.disable) }

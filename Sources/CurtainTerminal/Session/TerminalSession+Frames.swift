@@ -9,6 +9,10 @@ import Glibc
 extension TerminalSession {
     /// Shows `frame`, sending only the cells that differ from the last frame.
     ///
+    /// Until the start-up answers came (a few milliseconds; 100 at most from a terminal that
+    /// answers nothing) the frame is kept back too, so the first frame drawn has the theme and
+    /// the synchronized output the answers decide.
+    ///
     /// While the terminal is behind — it has not yet answered the status request that followed
     /// the last frame drawn (see ``OutputPacing``) — the frame is kept instead, replacing any
     /// frame kept before it, and drawn as soon as the answer comes. So over a slow link
@@ -17,7 +21,7 @@ extension TerminalSession {
     public func present(_ frame: CellBuffer) {
         guard !stopped else { return }
         lastFrame = frame
-        if pacing.mayDraw {
+        if answersDue == nil, pacing.mayDraw {
             send(frame)
         } else {
             keptFrame = frame

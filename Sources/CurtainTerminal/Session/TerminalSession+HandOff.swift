@@ -12,7 +12,8 @@ extension TerminalSession {
     public func releaseTerminal() {
         guard !stopped, !isReleased else { return }
         isReleased = true
-        awaitAnswers()
+        awaitAnswersBlocking()
+        answersDue = nil
         pacing.forgetRequests()
         keptFrame = nil
         if takeover.ownsTerminal { writeAll(takeover.outputDescriptor, InputModes.disable) }

@@ -8,9 +8,10 @@ import Glibc
 /// synchronized output, default colours, device attributes), and the status answers still on
 /// their way when the terminal is given back.
 extension TerminalSession {
-    /// Asks the terminal what it can do, and reads its answers until the device attributes
-    /// reply that every terminal sends (or for ``SynchronizedOutput/timeout`` at most); keys
-    /// typed meanwhile are kept for ``nextEvent(until:clock:)``, in order.
+    /// Asks the terminal what it can do; the answers are awaited by the first
+    /// ``nextEvent(until:clock:)`` — until the device attributes reply that every terminal
+    /// sends, or for ``SynchronizedOutput/timeout`` at most — with the main actor free. Keys
+    /// typed meanwhile are kept, in order, and frames are kept back (see ``answersCame()``).
     ///
     /// In one write: a device status request (its answer tells whether the terminal answers
     /// them, which frames are paced by: see ``OutputPacing``), the synchronized-output query
@@ -29,16 +30,21 @@ extension TerminalSession {
             + SynchronizedOutput.attributesRequest
         guard writeAll(takeover.outputDescriptor, query) == 0 else { return }
         pacing.probed(at: pacingClock.now)
-        let clock = SystemClock()
-        let deadline = clock.now + SynchronizedOutput.timeout
-        while !synchronizedOutput.complete {
-            switch reader.next(until: deadline, clock: clock) {
-            case .input(.event(let event)): queued.append(event)
-            case .input(.reply(let reply)): note(reply)
-            case .woken: if let size = wokenBySignal() { queued.append(.resize(size)) }
-            case .timedOut, .ended: return
-            }
+        appearanceAsked = appearance
+        answersDue = monotonicNanoseconds() + Int64(SynchronizedOutput.timeout * 1e9)
+    }
+
+    /// The start-up answers came (or their time is up): frames go out again. When they changed
+    /// the appearance, the wait is interrupted so the app follows it and draws anew; the frame
+    /// kept back goes out at the next call if the app draws nothing else.
+    func answersCame() {
+        answersDue = nil
+        if let asked = appearanceAsked, asked != appearance {
+            inputWait.interrupt()
+        } else if let kept = keptFrame, pacing.mayDraw {
+            send(kept)
         }
+        appearanceAsked = nil
     }
 
     func note(_ reply: TerminalReply) {
@@ -50,10 +56,11 @@ extension TerminalSession {
         if case .operatingSystemCommand = reply {
             let before = appearance
             reportedColors.note(reply)
-            // An answer after the first frame (GNU screen relays the background a few ms after
+            // An answer after the start-up wait (GNU screen relays the background a few ms after
             // it answered the device attributes itself) must be drawn now, not at the next key
-            // or timer: end the wait (see ``wokenBySignal()``) so the app follows it at once.
-            if lastFrame != nil, appearance != before { SignalWakeup.requestWake() }
+            // or timer: the wait is interrupted, so ``nextEvent(until:clock:)`` returns nil and
+            // the app follows the new appearance at once.
+            if answersDue == nil, appearance != before { inputWait.interrupt() }
             return
         }
         if reportsMouse, ScreenHeldEscape.holdsEscapeWhileMouseReports(answer: reply) {
@@ -68,20 +75,74 @@ extension TerminalSession {
         }
     }
 
-    /// Reads the answers to status requests still on their way, for a quarter of a second at
-    /// most, so they do not reach the shell as typed text once the terminal is given back.
-    /// Keys that arrive meanwhile are dropped (the program is leaving or stopping).
-    func awaitAnswers() {
-        guard takeover.ownsTerminal, pacing.isActive, pacing.outstanding > 0 else { return }
+    /// How long the answers still on their way are awaited when the terminal is given back.
+    static let answersPatience = 0.25
+
+    /// Whether answers are still on their way: to the start-up questions, or to status
+    /// requests that followed frames. Given back to the shell, they would arrive there as text.
+    var answersAwaited: Bool {
+        guard takeover.ownsTerminal, !stopped else { return false }
+        return (answersDue != nil && !synchronizedOutput.complete) || (pacing.isActive && pacing.outstanding > 0)
+    }
+
+    /// Waits for the answers still on their way — a quarter of a second at most, less as soon
+    /// as they came — on the session's one wait, with the main actor free, so they do not reach
+    /// the shell as typed text once the terminal is given back. Await it before ``stop()``
+    /// (`App.run()` and `runInTerminal()` do); `stop()` itself only reads what has arrived.
+    /// Keys that arrive meanwhile are dropped: the program is leaving.
+    public func finishAnswers() async {
+        guard answersAwaited, !isReleased else { return }
         let clock = SystemClock()
-        let deadline = clock.now + 0.25
-        while pacing.outstanding > 0 {
-            switch reader.next(until: deadline, clock: clock) {
-            case .input(.reply(let reply)):
-                if case .deviceStatus = reply { pacing.answered(at: clock.now) }
-            case .input(.event), .woken: continue
-            case .timedOut, .ended: return
+        let deadline = clock.now + Self.answersPatience
+        var readable = inputWait.readableNow()
+        while readAnswers(readable), clock.now < deadline {
+            switch await inputWait.wait(until: deadline, clock: clock) {
+            case .readable(let ready): readable = ready
+            case .timedOut: return
+            case .interrupted: readable = inputWait.readableNow()
             }
         }
+    }
+
+    /// The same wait for a synchronous hand-off (``suspend()``, ``releaseTerminal()``, which
+    /// the app calls synchronously): it blocks the main actor, only while an answer is due
+    /// and a quarter of a second at most, at a moment when the loop is parked or the process
+    /// about to stop.
+    func awaitAnswersBlocking() {
+        guard answersAwaited else { return }
+        let clock = SystemClock()
+        let deadline = clock.now + Self.answersPatience
+        var readable = inputWait.readableNow()
+        while readAnswers(readable), clock.now < deadline {
+            switch inputWait.waitBlocking(until: deadline, clock: clock) {
+            case .readable(let ready): readable = ready
+            case .timedOut: return
+            case .interrupted: readable = inputWait.readableNow()
+            }
+        }
+    }
+
+    /// Reads the answers that have arrived, never waiting: what ``stop()`` does.
+    func drainAnswers() {
+        guard answersAwaited else { return }
+        _ = readAnswers(inputWait.readableNow())
+    }
+
+    /// Reads what `readable` says has arrived and takes in the answers; returns whether more
+    /// are awaited. Wake-ups of the signal pipe are emptied, not acted on: whoever takes the
+    /// terminal back next reads the size and the signal counts anew.
+    private func readAnswers(_ readable: [Int32]) -> Bool {
+        if SignalWakeup.descriptor >= 0, readable.contains(SignalWakeup.descriptor) { SignalWakeup.drain() }
+        if readable.contains(takeover.inputDescriptor) { reader.readAvailable(clock: pacingClock) }
+        while case .input(let input) = reader.next(clock: pacingClock) {
+            guard case .reply(let reply) = input else { continue }
+            if case .deviceStatus = reply {
+                pacing.answered(at: pacingClock.now)
+            } else if !synchronizedOutput.complete {
+                synchronizedOutput.note(reply)
+            }
+        }
+        if reader.hasEnded { return false }
+        return answersAwaited
     }
 }

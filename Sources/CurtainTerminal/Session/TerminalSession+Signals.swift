@@ -26,9 +26,6 @@ extension TerminalSession {
             }
             return nil
         }
-        // Asked by the session itself (a late answer about the terminal's colours): the same
-        // size is reported, so the loop ends its wait, follows the new appearance and draws it.
-        if SignalWakeup.takeWakeRequest() { return wokenBySignalCounts() ?? size }
         return wokenBySignalCounts()
     }
 

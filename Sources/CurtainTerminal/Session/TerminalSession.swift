@@ -28,23 +28,29 @@ import Glibc
 ///
 /// It starts its jobs in order and stops them in reverse: the takeover (``TerminalTakeover``),
 /// the signal wake-up (``SignalWakeup``), the frame writer (``ScreenWriter``), the input reader
-/// (``InputReader``), the input modes, and the synchronized-output query. Main-actor bound:
+/// (``InputReader``) and its wait (``TerminalWait``), the input modes, and the start-up
+/// questions (whose answers the first ``nextEvent(until:clock:)`` awaits). Main-actor bound:
 /// ncurses is one global state that is not thread-safe, and one session runs at a time.
 @MainActor
 public final class TerminalSession: Backend {
     let takeover: TerminalTakeover
     let writer: ScreenWriter
     let reader: InputReader
-    /// The wait for input that leaves the main actor free (terminal and signal pipe sources, a
-    /// deadline timer).
-    let inputWait: DescriptorWait
+    /// The one wait, on the terminal and the signal pipe, that leaves the main actor free.
+    let inputWait: TerminalWait
     /// True while the terminal is handed to another program (``releaseTerminal()``).
     var isReleased = false
     /// The signal actions in place before the hand-off changed them.
     var handOffSignals: HandOffSignals?
-    /// Events to deliver before reading more: keys typed while the terminal was being asked
-    /// about synchronized output, a size that changed during a suspension.
+    /// Events to deliver before reading more: keys typed while the start-up answers were
+    /// awaited, a size that changed during a suspension.
     var queued: [Event] = []
+    /// While the start-up questions' answers are awaited: when the wait for them ends
+    /// (`CLOCK_MONOTONIC` nanoseconds). Frames are kept back meanwhile (see ``present(_:)``).
+    var answersDue: Int64?
+    /// The appearance when the start-up questions were asked: answers that change it make the
+    /// app draw anew.
+    var appearanceAsked: TerminalAppearance?
     /// What the terminal's answers said about synchronized output; an answer arriving after
     /// the start-up wait still counts.
     var synchronizedOutput = SynchronizedOutput.Detection()
@@ -118,20 +124,28 @@ public final class TerminalSession: Backend {
     /// - Throws: ``TerminalError`` when stdin or stdout is not a terminal, `TERM` is unset,
     ///   unknown or cannot address the cursor, or another session is running.
     public convenience init(programName: String, alternative: String? = nil, colorDepth: ColorDepth? = nil) throws {
-        self.init(takeover: try TerminalTakeover(programName: programName, alternative: alternative, colorDepth: colorDepth),
-                  synchronizedOutput: nil)
+        try self.init(takeover: TerminalTakeover(programName: programName, alternative: alternative, colorDepth: colorDepth),
+                      synchronizedOutput: nil, programName: programName)
     }
 
-    /// Starts the jobs after the takeover. `synchronizedOutput` nil: ask the terminal.
-    init(takeover: TerminalTakeover, synchronizedOutput: Bool?) {
+    /// Starts the jobs after the takeover. `synchronizedOutput` nil: ask the terminal. Throws
+    /// when the wait cannot be made (no pipe, no thread, `CURTAIN_WAIT` unknown or a descriptor
+    /// `select` cannot hold), with the takeover released.
+    init(takeover: TerminalTakeover, synchronizedOutput: Bool?, programName: String = "curtain") throws(TerminalError) {
         self.takeover = takeover
-        SignalWakeup.install()
+        do throws(TerminalError) {
+            try SignalWakeup.install()
+            inputWait = try TerminalWait(descriptors: [takeover.inputDescriptor, SignalWakeup.descriptor],
+                                         readiness: ReadinessKind.named(TerminalColorsGuess.environment("CURTAIN_WAIT")))
+        } catch {
+            SignalWakeup.uninstall()
+            takeover.release()
+            throw TerminalError("\(programName) cannot wait for input: \(error.message)")
+        }
         seenSignals = SignalWakeup.counts
         writer = ScreenWriter(depth: takeover.colorDepth, defaultColors: takeover.defaultColors,
                               colorPairs: takeover.colorPairs, isUnicode: GlyphMapper.localeIsUnicode())
-        reader = InputReader(descriptor: takeover.inputDescriptor, wakeDescriptor: SignalWakeup.descriptor,
-                             keyTable: .fromTerminfo())
-        inputWait = DescriptorWait(descriptors: [takeover.inputDescriptor, SignalWakeup.descriptor])
+        reader = InputReader(descriptor: takeover.inputDescriptor, keyTable: .fromTerminfo())
         if takeover.ownsTerminal { writeAll(takeover.outputDescriptor, InputModes.enable(mouse: true)) }
         switch synchronizedOutput {
         case nil:
@@ -162,13 +176,18 @@ public final class TerminalSession: Backend {
     /// start of a key's sequence); a paste arrives whole, or with what came before it stalled
     /// for a second.
     public func nextEvent(until deadline: Double?, clock: AnimationClock) async -> Event? {
+        var readable: [Int32]?
         while true {
-            switch nextStep(until: deadline, clock: clock) {
+            switch nextStep(until: deadline, clock: clock, readable: readable) {
             case .done(let event): return event
             case .wait(let wake):
                 // The main actor is free meanwhile: input, a signal, the deadline, the end of an
-                // Esc's or a paste's wait, or an interruption ends it.
-                if await inputWait.wait(until: wake, clock: clock) == .interrupted { return nil }
+                // Esc's or a paste's wait, the start-up answers' wait, or an interruption ends it.
+                switch await inputWait.wait(until: wake, clock: clock) {
+                case .interrupted: return nil
+                case .readable(let ready): readable = ready
+                case .timedOut: readable = []
+                }
             }
         }
     }
@@ -181,20 +200,55 @@ public final class TerminalSession: Backend {
     }
 
     /// Reads what has arrived, without waiting: the next event, nil when the deadline came, or
-    /// how long to wait for more.
-    func nextStep(until deadline: Double?, clock: AnimationClock) -> Step {
+    /// how long to wait for more. `readable`: what the wait just found readable (nil: look).
+    ///
+    /// While the start-up answers are awaited (``answersDue``) the caller's deadline does not
+    /// count and events are queued, in order: the first call waits for the answers, as the
+    /// start once did, but with the main actor free.
+    func nextStep(until deadline: Double?, clock: AnimationClock, readable known: [Int32]? = nil) -> Step {
         guard !stopped else { return .done(.inputEnded) }
         pacingClock = clock
-        if !queued.isEmpty { return .done(queued.removeFirst()) }
+        var known = known
+        var hasRead = false
         while !stopped {
-            switch reader.next(until: clock.now, clock: clock) {
-            case .input(.event(let event)): return .done(event)
-            case .input(.reply(let reply)): note(reply); continue
-            case .woken:
-                if let size = wokenBySignal() { return .done(.resize(size)) }
+            if answersDue == nil, !queued.isEmpty { return .done(queued.removeFirst()) }
+            switch reader.next(clock: clock) {
+            case .input(.event(let event)):
+                if answersDue == nil { return .done(event) }
+                queued.append(event)
                 continue
-            case .ended: return .done(.inputEnded)
-            case .timedOut: break
+            case .input(.reply(let reply)): note(reply); continue
+            case .ended:
+                if answersDue != nil { answersCame() }
+                if !queued.isEmpty { continue }
+                return .done(.inputEnded)
+            case .needsInput: break
+            }
+            if answersDue != nil, synchronizedOutput.complete || monotonicNanoseconds() >= answersDue! {
+                answersCame()
+                continue
+            }
+            // One look at the descriptors per call (a full block reads on by itself): then the
+            // deadline counts, and input still waiting makes the next wait return at once.
+            if !hasRead {
+                hasRead = true
+                let ready = known ?? inputWait.readableNow()
+                known = nil
+                if SignalWakeup.descriptor >= 0, ready.contains(SignalWakeup.descriptor) {
+                    SignalWakeup.drain()
+                    if let size = wokenBySignal() {
+                        if answersDue == nil { return .done(.resize(size)) }
+                        queued.append(.resize(size))
+                    }
+                }
+                if ready.contains(takeover.inputDescriptor) {
+                    reader.readAvailable(clock: clock)
+                    continue
+                }
+            }
+            if let due = answersDue {
+                let remaining = Double(due - monotonicNanoseconds()) / 1e9
+                return .wait(until: [clock.now + remaining, reader.idleDeadline].compactMap { $0 }.min())
             }
             // A kept frame waits for the terminal's answer, but not for ever.
             if let kept = keptFrame, let giveUp = pacing.giveUpTime, clock.now >= giveUp {
@@ -233,7 +287,9 @@ public final class TerminalSession: Backend {
     public func stop() {
         guard !stopped else { return }
         if isReleased { takeTerminalBack() }
-        awaitAnswers()
+        // Never a wait here (stop runs from deinit too): answers already arrived are read, so
+        // they do not reach the shell; ``finishAnswers()`` is the wait for those on their way.
+        drainAnswers()
         stopped = true
         if takeover.ownsTerminal { writeAll(takeover.outputDescriptor, InputModes.disable) }
         // Leave a blank screen behind: tmux hands the shell's screen back with rows of the

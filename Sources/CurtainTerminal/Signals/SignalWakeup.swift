@@ -37,8 +37,6 @@ enum SignalWakeup {
         /// SIGTSTP received while installed, and how many of them the session has acted on.
         var stops: sig_atomic_t = 0
         var stopsTaken: sig_atomic_t = 0
-        /// Whether the session itself asked to end the wait (``requestWake()``), not a signal.
-        var wakeRequested = false
     }
 
     nonisolated(unsafe) static let state: UnsafeMutablePointer<State> = {
@@ -63,29 +61,24 @@ enum SignalWakeup {
         return stops != state.pointee.stopsTaken
     }
 
-    /// Ends the wait from the program itself, through the same pipe: the session asks this
-    /// when a terminal's answer read during the wait (its colours) changes what the app should
-    /// draw. On the main thread only, not from a handler.
-    static func requestWake() {
+    /// Empties the pipe: one read takes any number of wake-ups (a byte per signal); a byte
+    /// left over only costs another look at the signal counts.
+    static func drain() {
         guard state.pointee.installed else { return }
-        state.pointee.wakeRequested = true
-        var byte: UInt8 = 1
-        _ = write(state.pointee.writeEnd, &byte, 1)
-    }
-
-    /// Whether ``requestWake()`` was called since the last call.
-    static func takeWakeRequest() -> Bool {
-        defer { state.pointee.wakeRequested = false }
-        return state.pointee.wakeRequested
+        var bytes = (UInt64(0), UInt64(0), UInt64(0), UInt64(0), UInt64(0), UInt64(0), UInt64(0), UInt64(0))
+        _ = withUnsafeMutableBytes(of: &bytes) { read(state.pointee.readEnd, $0.baseAddress, $0.count) }
     }
 
     /// Creates the pipe (both ends non-blocking, closed on exec) and installs the handlers, the
     /// SIGWINCH one in place of ncurses' own. Call after `newterm`, which installs ncurses'.
-    static func install() {
+    /// Throws when the pipe cannot be made: the session would never hear of a resize.
+    static func install() throws(TerminalError) {
         let s = state
         guard !s.pointee.installed else { return }
         var ends: [Int32] = [-1, -1]
-        guard pipe(&ends) == 0 else { return }
+        guard pipe(&ends) == 0 else {
+            throw TerminalError("no pipe for the signal wake-up (\(String(cString: strerror(errno))))")
+        }
         for end in ends {
             _ = fcntl(end, F_SETFL, fcntl(end, F_GETFL) | O_NONBLOCK)
             _ = fcntl(end, F_SETFD, FD_CLOEXEC)

@@ -17,13 +17,23 @@ final class Tmux {
         try Data("set -g status off\nset -g aggressive-resize on\n".utf8)
             .write(to: URL(fileURLWithPath: directory + "/tmux.conf"))
         try run(["new-session", "-d", "-s", session, "-x", "\(columns)", "-y", "\(rows)",
-                 "env -i PATH=/usr/bin:/bin HOME=/tmp TERM=tmux-256color LANG=C.UTF-8 LC_ALL=C.UTF-8 PS1='$ ' bash --norc --noprofile"])
+                 "env -i PATH=/usr/bin:/bin HOME=/tmp TERM=tmux-256color LANG=C.UTF-8 LC_ALL=C.UTF-8 PS1='$ ' \(Self.waitVariable)bash --norc --noprofile"])
         _ = try waitFor { $0.contains("$") }
     }
 
     deinit {
         _ = try? run(["kill-server"])
         try? FileManager.default.removeItem(atPath: directory)
+    }
+
+    /// `CURTAIN_WAIT=…` for the shell, so the programs it starts wait the way the test run
+    /// asks: `CURTAIN_E2E_WAIT` (for these programs only), else the run's own `CURTAIN_WAIT`
+    /// (`select` runs the select wait on Linux). Empty when neither is set; only letters pass.
+    static var waitVariable: String {
+        let environment = ProcessInfo.processInfo.environment
+        guard let wait = environment["CURTAIN_E2E_WAIT"] ?? environment["CURTAIN_WAIT"], !wait.isEmpty,
+              wait.allSatisfy({ $0.isASCII && $0.isLetter }) else { return "" }
+        return "CURTAIN_WAIT=\(wait) "
     }
 
     static var isAvailable: Bool {

@@ -1,0 +1,65 @@
+import Glibc
+
+/// The one call that sleeps until descriptors are readable: the wait thread's only blocking
+/// call, behind one interface so each system gets the call that works there.
+///
+/// `poll(2)` on Linux. `select(2)` on macOS, whose `poll` does not support tty devices (it
+/// reports `POLLNVAL` for them), while `select` works on every tty on both systems (libuv
+/// moves such ttys to `select` on a thread for the same reason). `CURTAIN_WAIT=poll` or
+/// `CURTAIN_WAIT=select` picks one on any system, so both are tested here.
+protocol Readiness: Sendable {
+    /// Blocks until one of `descriptors` is readable, or `timeoutNanoseconds` passed (nil: no
+    /// limit; 0: looks and returns at once). A descriptor that hung up or is closed counts as
+    /// readable: reading it tells the end, where waiting again would return at once for ever.
+    func wait(_ descriptors: [Int32], timeoutNanoseconds: Int64?) -> ReadyResult
+}
+
+/// What a ``Readiness`` call found.
+enum ReadyResult: Equatable, Sendable {
+    /// These of the descriptors asked about can be read without blocking.
+    case ready([Int32])
+    /// The timeout passed first.
+    case timedOut
+    /// A signal ended the call (`EINTR`): look again.
+    case interrupted
+}
+
+/// Which ``Readiness`` a session waits with.
+enum ReadinessKind: String, Equatable, Sendable, CaseIterable {
+    case poll
+    case select
+
+    /// The system's own choice: `select` on Darwin (its `poll` rejects ttys), `poll` elsewhere.
+    static var systemDefault: ReadinessKind {
+        #if canImport(Darwin)
+        .select
+        #else
+        .poll
+        #endif
+    }
+
+    /// The kind `CURTAIN_WAIT` names (`poll`, `select`; unset or empty: the system's default).
+    static func named(_ value: String?) throws(TerminalError) -> ReadinessKind {
+        guard let value, !value.isEmpty else { return systemDefault }
+        guard let kind = ReadinessKind(rawValue: value) else {
+            throw TerminalError("CURTAIN_WAIT=\(TerminalRequirements.printable(value)) is unknown (use CURTAIN_WAIT=poll or CURTAIN_WAIT=select, or unset it)")
+        }
+        return kind
+    }
+
+    /// A readiness call of this kind for `descriptors`; `select` refuses descriptors it cannot
+    /// hold (see ``SelectReadiness``).
+    func make(for descriptors: [Int32]) throws(TerminalError) -> any Readiness {
+        switch self {
+        case .poll: PollReadiness()
+        case .select: try SelectReadiness(checking: descriptors)
+        }
+    }
+}
+
+/// `CLOCK_MONOTONIC` in nanoseconds: the clock wait deadlines are kept on.
+func monotonicNanoseconds() -> Int64 {
+    var spec = timespec()
+    _ = clock_gettime(CLOCK_MONOTONIC, &spec)
+    return Int64(spec.tv_sec) * 1_000_000_000 + Int64(spec.tv_nsec)
+}

@@ -1,0 +1,82 @@
+import Curtain
+@testable import CurtainTerminal
+import Glibc
+import Testing
+
+/// The session's one wait, with both readiness calls: what ends it, and what it costs the
+/// waiting thread.
+@MainActor @Suite struct TerminalWaitTests {
+    nonisolated static let kinds = ReadinessKind.allCases
+
+    @Test(arguments: kinds)
+    func inputEndsTheWaitAndSaysWhichDescriptor(kind: ReadinessKind) async throws {
+        let input = try ReadinessTests.Pipe(), other = try ReadinessTests.Pipe()
+        let wait = try TerminalWait(descriptors: [input.read, other.read], readiness: kind)
+        defer { wait.cancel() }
+        let clock = SystemClock()
+        let writeEnd = input.write
+        Task.detached {
+            try await Task.sleep(for: .milliseconds(20))
+            _ = writeAll(writeEnd, [UInt8(ascii: "k")])
+        }
+        #expect(await wait.wait(until: nil, clock: clock) == .readable([input.read]))
+        #expect(wait.readableNow() == [input.read], "readable until read")
+    }
+
+    @Test(arguments: kinds)
+    func theDeadlineEndsTheWait(kind: ReadinessKind) async throws {
+        let input = try ReadinessTests.Pipe()
+        let wait = try TerminalWait(descriptors: [input.read], readiness: kind)
+        defer { wait.cancel() }
+        let clock = SystemClock()
+        let start = clock.now
+        #expect(await wait.wait(until: start + 0.03, clock: clock) == .timedOut)
+        #expect(clock.now - start >= 0.03)
+        #expect(await wait.wait(until: clock.now - 1, clock: clock) == .timedOut, "a deadline past: at once")
+        #expect(wait.waitBlocking(until: clock.now + 0.01, clock: clock) == .timedOut)
+    }
+
+    /// An interruption ends the wait at once, or the next one when none is in progress — and
+    /// at idle it costs the waiting thread nothing: the next wait takes over its sleep on the
+    /// descriptors. Only the first wait pokes it (it slept on its control pipe alone).
+    @Test(arguments: kinds)
+    func anInterruptionAtIdleEndsTheWaitWithoutWakingTheThread(kind: ReadinessKind) async throws {
+        let input = try ReadinessTests.Pipe()
+        let wait = try TerminalWait(descriptors: [input.read], readiness: kind)
+        defer { wait.cancel() }
+        let clock = SystemClock()
+        for turn in 0..<5 {
+            Task { @MainActor in
+                try await Task.sleep(for: .milliseconds(10)) // the thread sleeps on the descriptors by then
+                wait.interrupt()
+            }
+            #expect(await wait.wait(until: nil, clock: clock) == .interrupted)
+            #expect(wait.pokeCount == 1, "turn \(turn): \(wait.pokeCount) pokes")
+        }
+        wait.interrupt()
+        #expect(await wait.wait(until: nil, clock: clock) == .interrupted, "an interruption between waits ends the next")
+        #expect(wait.waitBlocking(until: clock.now + 0.001, clock: clock) == .timedOut, "and only that one")
+        // A sooner deadline than the thread sleeps until needs one poke to take effect.
+        #expect(await wait.wait(until: clock.now + 0.01, clock: clock) == .timedOut)
+        #expect(wait.pokeCount == 2)
+        // After a wait that ended by itself the thread sleeps on its control pipe alone: input
+        // that arrives meanwhile wakes nothing, and the next wait returns at once.
+        input.send("x")
+        #expect(await wait.wait(until: nil, clock: clock) == .readable([input.read]))
+    }
+
+    /// A wait that cannot be made is an error, not a spin or a hang.
+    @Test func aPipeOrThreadThatCannotBeMadeIsAnError() {
+        TerminalWait._failNext(.pipe)
+        #expect(throws: TerminalError("no pipe for the wait (Too many open files)")) {
+            try TerminalWait(descriptors: [0], readiness: .poll)
+        }
+        TerminalWait._failNext(.thread)
+        #expect(throws: TerminalError("no thread for the wait (Resource temporarily unavailable)")) {
+            try TerminalWait(descriptors: [0], readiness: .poll)
+        }
+        #expect(throws: TerminalError("descriptor 4000 is beyond what select can wait on (0 to 1023; use CURTAIN_WAIT=poll)")) {
+            try TerminalWait(descriptors: [0, 4000], readiness: .select)
+        }
+    }
+}

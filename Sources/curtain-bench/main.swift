@@ -68,7 +68,7 @@ if arguments.contains("--removal") {
     exit(0)
 }
 if arguments.contains("--posting") {
-    printPosting(measurePosting())
+    printPosting(await measurePosting())
     exit(0)
 }
 if let megabytes = value(after: "--paste") {

@@ -24,9 +24,11 @@ extension NcursesTests {
             }
         }
 
-        /// The longest the main actor went without running a task that asks to run every
-        /// millisecond, while a session starts, awaits the answers of a terminal that never
-        /// answers (100 ms), and stops. The start once waited for them blocking: about 100 ms.
+        /// A session starts, awaits the answers of a terminal that never answers (100 ms) and
+        /// stops, and none of its synchronous calls holds the main actor longer than a frame:
+        /// the start once waited for the answers blocking, about 100 ms inside the initialiser.
+        /// (The calls are timed themselves; the longest gap of a task ticking every millisecond
+        /// is printed too, but other tests running on the main actor meanwhile lengthen it.)
         @Test func startingAndStoppingNeverStallsTheMainActor() async throws {
             let terminal = try SilentTerminal()
             var gaps: [Duration] = []
@@ -45,17 +47,21 @@ extension NcursesTests {
             let clock = SystemClock()
             let start = clock.now
             let session = try TerminalSession(output: terminal.files.output, input: terminal.input, synchronizedOutput: nil)
+            let starting = clock.now - start
             #expect(await session.nextEvent(within: 0.15) == nil)
             let waited = clock.now - start
             await session.finishAnswers()
+            let stopStart = clock.now
             session.stop()
+            let stopping = clock.now - stopStart
             try await Task.sleep(for: .milliseconds(20))
             ticking = false
             await ticker.value
             let longest = try #require(gaps.max())
-            print("longest main-actor stall while a session starts and stops: \(longest), over \(gaps.count) ticks; start-up wait \(waited) s")
+            print("longest main-actor gap while a session starts and stops: \(longest), over \(gaps.count) ticks; start-up wait \(waited) s; init \(starting) s, stop \(stopping) s")
             #expect(waited >= SynchronizedOutput.timeout, "the answers were awaited")
-            #expect(longest <= .milliseconds(16), "the main actor stalled \(longest)")
+            #expect(starting <= 0.016, "the initialiser held the main actor \(starting) s")
+            #expect(stopping <= 0.016, "stop() held the main actor \(stopping) s")
         }
 
         @Test func aWaitThatCannotBeMadeRefusesTheStartWithAMessage() throws {

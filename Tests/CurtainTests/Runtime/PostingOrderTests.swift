@@ -54,33 +54,25 @@ import Testing
                 poster.post { _ in ledger.entries.append((thread, sequence)) }
             }
         }
-        // The loop's turns, taken while the threads post: many small batches.
-        var turns = 0
-        while !posting.isFinished || app.poster.hasWork {
-            app._runPostedWork()
-            turns += 1
-            await Task.yield()
-        }
+        // The loop's turns, taken while the threads post.
+        while !posting.isFinished { await pilot.settle() }
         posting.join()
         await pilot.settle()
         expectEachThreadInOrder(ledger, threads: threads, postsPerThread: postsPerThread)
-        #expect(turns > 1)
     }
 
     @Test func workPostedByPostedWorkRunsInTheNextTurn() async {
         let app = App(root: Label("idle"), clock: ManualClock())
-        _ = Pilot(app, size: Size(width: 20, height: 3))
+        let pilot = Pilot(app, size: Size(width: 20, height: 3))
         let ran = EventLog()
         app.poster.post { app in
             ran.lines.append("first")
             app.poster.post { _ in ran.lines.append("posted by the first") }
         }
-        app.poster.post { _ in ran.lines.append("second") }
-        app._runPostedWork()
-        #expect(ran.lines == ["first", "second"])
-        #expect(app.poster.hasWork)
-        app._runPostedWork()
-        #expect(ran.lines == ["first", "second", "posted by the first"])
+        // Same batch as the first: the work the first posted has not run yet.
+        app.poster.post { app in ran.lines.append("second, \(app.poster.hasWork ? "one waiting" : "none waiting")") }
+        await pilot.settle()
+        #expect(ran.lines == ["first", "second, one waiting", "posted by the first"])
         #expect(!app.poster.hasWork)
     }
 
@@ -92,11 +84,11 @@ import Testing
         await pilot.quit()
         app.poster.post { _ in ran.lines.append("after the end") }
         #expect(!app.poster.hasWork)
-        app._runPostedWork()
+        await pilot.settle()
         #expect(ran.lines.isEmpty)
-        app._start(on: pilot.backend)
+        let again = Pilot(app, size: Size(width: 20, height: 3))
         app.poster.post { _ in ran.lines.append("after a restart") }
-        app._runPostedWork()
+        await again.settle()
         #expect(ran.lines == ["after a restart"])
     }
 }

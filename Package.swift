@@ -40,14 +40,12 @@ let package = Package(
             pkgConfig: "ncursesw",
             providers: [.apt(["libncurses-dev"]), .brew(["ncurses"])]
         ),
-        // libdispatch's main-queue hooks (what CFRunLoop uses): the synchronous runInTerminal().
-        .systemLibrary(name: "CDispatchMainQueue", path: "Modules/CDispatchMainQueue"),
         .target(name: "CurtainLayout"),
         .target(name: "CurtainScreen", dependencies: ["CurtainLayout"]),
         .target(name: "Curtain", dependencies: ["CurtainLayout", "CurtainScreen"]),
         .target(
             name: "CurtainTerminal",
-            dependencies: ["Curtain", "CurtainScreen", "CNcurses", "CDispatchMainQueue"],
+            dependencies: ["Curtain", "CurtainScreen", "CNcurses"],
             // macOS's own ncurses (6.0, one libncurses with the wide functions) has no .pc file.
             // With Homebrew's, -lncurses finds its libncurses, a link to the libncursesw that
             // pkg-config names, so both name the same library.

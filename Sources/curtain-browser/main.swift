@@ -113,7 +113,5 @@ final class Browser {
     }
 }
 
-MainActor.assumeIsolated {
-    let browser = Browser(directory: RawPath.fromArguments())   // kept alive while the app runs
-    browser.app.runInTerminal(programName: "curtain-browser")
-}
+let browser = Browser(directory: RawPath.fromArguments())   // kept alive while the app runs
+await browser.app.run(programName: "curtain-browser")

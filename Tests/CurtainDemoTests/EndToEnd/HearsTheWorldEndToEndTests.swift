@@ -123,8 +123,9 @@ struct HearsTheWorldEndToEndTests {
         }
     }
 
-    /// Idle, the program's main thread is never woken: no tick, no polling (it sleeps in poll
-    /// on the main queue's eventfd; the input wait's thread in poll with no timeout). The
+    /// Idle, the program's main thread is never woken: no tick, no polling (under an async
+    /// `main` it has handed the main queue to libdispatch; the input wait's thread sleeps in
+    /// poll with no timeout). The
     /// process as a whole wakes once a second once a task has resumed: libdispatch's
     /// worker-pool monitor on Linux (`src/event/workqueue.c`), which no Curtain code arms.
     @Test(arguments: [("task", "heard: a main-actor task"), ("nothing", "heard: nothing scheduled")])

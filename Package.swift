@@ -72,8 +72,7 @@ let package = Package(
             ],
             // Release builds are one static executable: the Swift runtime, libc, libstdc++ and
             // ncurses linked in, so only the code the demo calls is mapped, nothing is
-            // relocated at start and libstdc++'s initialisers do not run (peak memory 9.0 MiB;
-            // 12.4 with the runtime alone linked in, 14.7 with none: issue 23, item 20,
+            // relocated at start and libstdc++'s initialisers do not run (peak memory:
             // docs/PERFORMANCE.md). Debug builds stay dynamic: the test bundle links this
             // target's code next to Foundation, which a static runtime would clash with.
             linkerSettings: [

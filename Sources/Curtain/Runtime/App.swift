@@ -74,6 +74,8 @@ public final class App {
     var handOffs: [TerminalHandOff] = []
     /// Set by an unhandled Ctrl-Z: the loop suspends at the top of its next turn.
     var suspendRequested = false
+    /// Posted work taken from the poster and not yet run: a turn runs a bounded share of it.
+    private var postedBatch: PostedWorkStack.Batch?
 
     /// An app whose scene shows `root`; it takes the screen size from the backend it runs on.
     ///
@@ -155,7 +157,7 @@ public final class App {
     /// moves only when the loop's backend moves it wakes its sleepers only at a deadline of the
     /// loop's (a real clock wakes them by itself).
     func loopDeadline() -> Double? {
-        if poster.hasWork { return clock.now }
+        if poster.hasWork || postedBatch != nil { return clock.now }
         let sleeper = (clock as? ManualClock)?.nextSleeperDeadline
         guard let next = scene.nextFrameTime else { return sleeper }
         guard scene.isAnimating else { return min(next, sleeper ?? next) }
@@ -182,20 +184,41 @@ public final class App {
         backend.interruptWait()
     }
 
-    /// Runs what was posted, in posting order; work posted meanwhile runs in the next turn.
+    /// Runs what was posted, in posting order; work posted meanwhile runs in a later turn.
+    ///
+    /// A turn runs posted work for ``postedWorkBudget`` at most (and at least one post): a
+    /// backlog of a million posts is run over many turns, each of which reads input and
+    /// draws, so keys still answer within a few frames. What is left of a batch runs before
+    /// the next batch is taken, so each thread's posts keep their order.
     func runPostedWork() {
-        for work in poster.takeWork() {
-            guard !isQuitting else { return }
-            activity &+= 1
-            work(self)
+        let start = ContinuousClock.now
+        while !isQuitting {
+            if postedBatch == nil {
+                guard poster.hasWork else { return }
+                postedBatch = poster.takeWork()
+            }
+            var ran = 0
+            while let work = postedBatch?.next() {
+                activity &+= 1
+                work(self)
+                ran += 1
+                // The clock is read every 64 posts: reading it costs as much as a small post.
+                if ran & 63 == 0, ContinuousClock.now - start > Self.postedWorkBudget || isQuitting { return }
+            }
+            postedBatch = nil
+            if ContinuousClock.now - start > Self.postedWorkBudget { return }
         }
     }
+
+    /// The longest a turn runs posted work while more waits: half a 60 Hz frame.
+    static let postedWorkBudget = Duration.milliseconds(8)
 
     /// The loop ended: tasks cancelled, awaited presentations answered, the poster closed.
     private func finish() {
         isQuitting = true
         isRunning = false
         cancelHandOffs()
+        postedBatch = nil
         poster.close()
         scene.cancelTasksAndWaiters()
         self.backend = nil

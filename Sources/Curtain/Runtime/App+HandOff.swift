@@ -9,6 +9,10 @@ final class TerminalHandOff {
     let bodyEnded = OneShot<Void>()
     /// The terminal is the app's again: the requester returns.
     let terminalBack = OneShot<Void>()
+
+    /// Whether the current task runs inside a hand-off's body: a hand-off asked for there has
+    /// the terminal already (waiting for a turn would wait for itself).
+    @TaskLocal static var isInBody = false
 }
 
 extension App {
@@ -33,8 +37,10 @@ extension App {
     ///
     /// - Throws: `CancellationError` when the app is quitting, or quits before the hand-off's
     ///   turn comes (`body` never runs then); otherwise what `body` throws. Outside a running
-    ///   loop there is no terminal to give, and `body` runs at once.
+    ///   loop there is no terminal to give, and inside another hand-off's body the terminal is
+    ///   given already: `body` runs at once.
     public func withTerminalReleased<T>(_ body: () async throws -> T) async throws -> T {
+        if TerminalHandOff.isInBody { return try await body() }
         if isQuitting { throw CancellationError() }
         guard isRunning, let backend else { return try await body() }
         let handOff = TerminalHandOff()
@@ -43,7 +49,11 @@ extension App {
         backend.interruptWait()
         guard await handOff.turn.value else { throw CancellationError() }
         let result: Result<T, any Error>
-        do { result = .success(try await body()) } catch { result = .failure(error) }
+        do {
+            result = .success(try await TerminalHandOff.$isInBody.withValue(true) { try await body() })
+        } catch {
+            result = .failure(error)
+        }
         handOff.bodyEnded.fulfil(())
         await handOff.terminalBack.value
         return try result.get()

@@ -148,4 +148,25 @@ import Testing
         backend.interruptWait()
         await running.value
     }
+
+    /// A hand-off inside another's body runs at once: the terminal is given already. (Waiting
+    /// for a turn there would wait for itself.)
+    @Test func aHandOffInsideAHandOffRunsAtOnce() async {
+        let app = App(root: Label("app"), clock: ManualClock())
+        let backend = RecordingBackend()
+        let running = Task { await app.run(on: backend) }
+        await waitUntil { backend.isWaiting }
+        backend.log.removeAll()
+        let outer = Task {
+            try await app.withTerminalReleased {
+                backend.log.append("editor")
+                try await app.withTerminalReleased { backend.log.append("shell from the editor") }
+            }
+        }
+        _ = await outer.result
+        #expect(backend.log.filter { $0 != "frame" } == ["release", "editor", "shell from the editor", "take back"], "\(backend.log)")
+        app.quit()
+        backend.interruptWait()
+        await running.value
+    }
 }

@@ -1,5 +1,5 @@
 internal import CDispatchMainQueue
-import Glibc
+import CurtainPlatform
 import Synchronization
 
 /// Serves the main dispatch queue on the main thread until told to stop: what lets the

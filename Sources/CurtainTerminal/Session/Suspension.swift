@@ -1,6 +1,6 @@
 internal import CNcurses
 import CurtainLayout
-import Glibc
+import CurtainPlatform
 
 extension TerminalSession {
     /// Gives the terminal back to the shell and stops the process, as Ctrl-Z does in a cooked
@@ -60,13 +60,9 @@ enum Suspension {
     /// would not stop the process; the session has handed the terminal over itself, so the
     /// default action is put in place for the stop and the handler back after it.
     static func stopUntilContinued() {
-        var previous = Glibc.sigaction()
-        var stopAction = Glibc.sigaction()
-        stopAction.__sigaction_handler.sa_handler = SIG_DFL
-        sigemptyset(&stopAction.sa_mask)
-        sigaction(SIGTSTP, &stopAction, &previous)
+        let previous = SignalAction.byDefault.install(SIGTSTP)
         kill(getpid(), SIGTSTP)
         // Continued.
-        sigaction(SIGTSTP, &previous, nil)
+        previous?.install(SIGTSTP)
     }
 }

@@ -1,6 +1,6 @@
 internal import CNcurses
 import Curtain
-import Glibc
+import CurtainPlatform
 
 extension TerminalSession {
     /// Gives the terminal to another program (``App/withTerminalReleased(_:)``): input modes off,
@@ -41,7 +41,7 @@ extension TerminalSession {
 
 /// The signal actions of a hand-off: SIGINT and SIGQUIT ignored, SIGTSTP at its default.
 struct HandOffSignals {
-    private var saved: [(Int32, Glibc.sigaction)] = []
+    private var saved: [(Int32, SignalAction)] = []
 
     static func install() -> HandOffSignals {
         var result = HandOffSignals()
@@ -51,18 +51,11 @@ struct HandOffSignals {
         return result
     }
 
-    private mutating func set(_ signal: Int32, to handler: __sighandler_t?) {
-        var action = Glibc.sigaction()
-        action.__sigaction_handler.sa_handler = handler
-        sigemptyset(&action.sa_mask)
-        var previous = Glibc.sigaction()
-        if sigaction(signal, &action, &previous) == 0 { saved.append((signal, previous)) }
+    private mutating func set(_ signal: Int32, to handler: SignalHandler?) {
+        if let previous = SignalAction.plain(handler).install(signal) { saved.append((signal, previous)) }
     }
 
     func restore() {
-        for (signal, previous) in saved {
-            var action = previous
-            sigaction(signal, &action, nil)
-        }
+        for (signal, previous) in saved { previous.install(signal) }
     }
 }

@@ -1,4 +1,4 @@
-import Glibc
+import CurtainPlatform
 import Synchronization
 
 /// Process groups the program started and must not leave behind: when it ends by a signal

@@ -1,4 +1,4 @@
-import Glibc
+import CurtainPlatform
 
 /// Puts the terminal back when the process ends without ``TerminalSession/stop()``: on every
 /// signal whose default action ends the process — termination requests (SIGTERM, SIGHUP,
@@ -28,10 +28,7 @@ import Glibc
 package enum EmergencyRestore {
     /// Every signal whose default action ends the process (terminate or dump core), SIGKILL
     /// aside: the signals that get a restoring handler.
-    package static let signals: [Int32] = [
-        SIGTERM, SIGHUP, SIGINT, SIGQUIT, SIGILL, SIGTRAP, SIGABRT, SIGSEGV, SIGBUS, SIGFPE, SIGSYS,
-        SIGUSR1, SIGUSR2, SIGPIPE, SIGALRM, SIGSTKFLT, SIGXCPU, SIGXFSZ, SIGVTALRM, SIGPROF, SIGPOLL, SIGPWR,
-    ] + Array(__libc_current_sigrtmin()...__libc_current_sigrtmax())
+    package static let signals: [Int32] = ProcessEndingSignals.all
 
     /// Whether the handler replaces any handler in place for `signal` (the termination
     /// requests, SIGQUIT and the traps: ncurses' cleanup, the Swift backtracer), or only the
@@ -53,7 +50,7 @@ package enum EmergencyRestore {
         var armed: sig_atomic_t = 0
         var fileDescriptor: Int32 = -1
         var hasTermios = false
-        var termios = Glibc.termios()
+        var termios = CurtainPlatform.termios()
         var resetCount = 0
         var reset: (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64,
                     UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64) =
@@ -123,8 +120,7 @@ package enum EmergencyRestore {
     /// (a fault, `raise`, `abort`). Async-signal-safe.
     package static func isFromAnotherProcess(_ info: UnsafeMutablePointer<siginfo_t>?) -> Bool {
         guard let info else { return false }
-        // SI_USER (0) and SI_TKILL (negative) mark kill/tkill; a fault has a positive code.
-        return info.pointee.si_code <= 0 && info.pointee._sifields._kill.si_pid != getpid()
+        return info.pointee.isSentByKill && info.pointee.senderProcess != getpid()
     }
 
     /// The signal handler.
@@ -142,10 +138,7 @@ package enum EmergencyRestore {
             // Anything else ends the process with the default action, whatever handler was
             // there before (ncurses' cleanup, which exits with status 1; the backtracer on
             // SIGQUIT), so the status a parent sees still says which signal it was.
-            var action = Glibc.sigaction()
-            action.__sigaction_handler.sa_handler = SIG_DFL
-            sigemptyset(&action.sa_mask)
-            _ = sigaction(signal, &action, nil)
+            SignalAction.byDefault.install(signal)
         }
         // Blocked until this handler returns, then delivered.
         raise(signal)

@@ -1,4 +1,4 @@
-import Glibc
+import CurtainPlatform
 
 /// Wakes the input wait when the terminal is resized (SIGWINCH), the process is continued
 /// after a stop (SIGCONT) or asked to stop from outside (SIGTSTP, `kill -TSTP`), without a
@@ -27,9 +27,9 @@ enum SignalWakeup {
     struct State {
         var readEnd: Int32 = -1
         var writeEnd: Int32 = -1
-        var previousResize = Glibc.sigaction()
-        var previousContinue = Glibc.sigaction()
-        var previousStop = Glibc.sigaction()
+        var previousResize = SignalAction()
+        var previousContinue = SignalAction()
+        var previousStop = SignalAction()
         var installed = false
         /// SIGWINCH and SIGCONT received since the process started.
         var resizes: sig_atomic_t = 0
@@ -85,23 +85,20 @@ enum SignalWakeup {
         }
         s.pointee.readEnd = ends[0]
         s.pointee.writeEnd = ends[1]
-        var action = Glibc.sigaction()
-        action.__sigaction_handler.sa_sigaction = { signal, info, context in
+        var action = SignalAction.withInfo({ signal, info, context in
             SignalWakeup.handle(signal, info, context)
-        }
-        sigemptyset(&action.sa_mask)
-        action.sa_flags = SA_SIGINFO | SA_RESTART
+        }, flags: SA_RESTART)
         guard sigaction(SIGWINCH, &action, &s.pointee.previousResize) == 0 else {
             close(ends[0])
             close(ends[1])
             return
         }
         if sigaction(SIGCONT, &action, &s.pointee.previousContinue) != 0 {
-            s.pointee.previousContinue.__sigaction_handler.sa_handler = SIG_DFL
+            s.pointee.previousContinue = .byDefault
         }
         s.pointee.stopsTaken = s.pointee.stops
         if sigaction(SIGTSTP, &action, &s.pointee.previousStop) != 0 {
-            s.pointee.previousStop.__sigaction_handler.sa_handler = SIG_DFL
+            s.pointee.previousStop = .byDefault
         }
         s.pointee.installed = true
     }

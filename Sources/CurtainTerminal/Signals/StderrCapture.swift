@@ -1,4 +1,4 @@
-import Glibc
+import CurtainPlatform
 
 /// Keeps what the program writes to standard error while it owns the terminal — a `print` to
 /// stderr, a log line, a Swift runtime error, a `fatalError` message — and writes it to the real

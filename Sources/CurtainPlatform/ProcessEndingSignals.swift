@@ -6,13 +6,14 @@
 /// `__libc_current_sigrtmin`); Darwin has none of those but SIGEMT, and numbers 1…31.
 package enum ProcessEndingSignals {
     /// The highest signal number there is: `SIGRTMAX` on Linux (64), 31 on Darwin (`NSIG` 32).
-    package static let highest: Int32 = {
+    /// (Computed, not stored: signal handlers read it, and must not run a lazy initialiser.)
+    package static var highest: Int32 {
         #if canImport(Darwin)
         31
         #else
         64
         #endif
-    }()
+    }
 
     /// The real-time signals (empty on Darwin, which has none).
     package static var realTime: [Int32] {

@@ -11,4 +11,16 @@ package enum ResourceLimits {
         return setrlimit(__rlimit_resource_t(RLIMIT_CORE.rawValue), &limit) == 0
         #endif
     }
+
+    /// At most `bytes` of address space: allocations that would need more fail (a test's way
+    /// to make `malloc` fail on purpose).
+    @discardableResult
+    package static func limitAddressSpace(to bytes: Int) -> Bool {
+        var limit = rlimit(rlim_cur: rlim_t(bytes), rlim_max: rlim_t(bytes))
+        #if canImport(Darwin)
+        return setrlimit(RLIMIT_AS, &limit) == 0
+        #else
+        return setrlimit(__rlimit_resource_t(RLIMIT_AS.rawValue), &limit) == 0
+        #endif
+    }
 }

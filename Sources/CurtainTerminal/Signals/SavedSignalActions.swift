@@ -10,7 +10,7 @@ import CurtainPlatform
 /// `EmergencyRestore` and the demo's recording `ClosingLineOnSignal` each keep one.
 package struct SavedSignalActions {
     /// The highest signal number kept (`SIGRTMAX` on Linux, 31 on Darwin).
-    package static let highestSignal: Int32 = ProcessEndingSignals.highest
+    package static var highestSignal: Int32 { ProcessEndingSignals.highest }
 
     private typealias Block = (SignalAction, SignalAction, SignalAction, SignalAction, SignalAction,
                                SignalAction, SignalAction, SignalAction, SignalAction, SignalAction,

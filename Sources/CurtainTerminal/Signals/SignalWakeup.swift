@@ -21,8 +21,8 @@ import CurtainPlatform
 /// The SIGWINCH handler replaces ncurses' own, which would otherwise resize the screen behind
 /// the session's back at the next `doupdate` and queue `KEY_RESIZE` into an input queue nobody
 /// reads. The handlers only count and call `write(2)`, which is async-signal-safe; the
-/// descriptors, counts and previous actions live in memory allocated before the handlers are
-/// installed.
+/// descriptors, counts and previous actions live in ``ProcessLifetimeStorage``, allocated before
+/// the handlers are installed.
 enum SignalWakeup {
     struct State {
         var readEnd: Int32 = -1
@@ -39,11 +39,8 @@ enum SignalWakeup {
         var stopsTaken: sig_atomic_t = 0
     }
 
-    nonisolated(unsafe) static let state: UnsafeMutablePointer<State> = {
-        let pointer = UnsafeMutablePointer<State>.allocate(capacity: 1)
-        pointer.initialize(to: State())
-        return pointer
-    }()
+    /// In ``ProcessLifetimeStorage``, with everything else the handlers touch.
+    static var state: UnsafeMutablePointer<State> { ProcessLifetimeStorage.shared.wakeup }
 
     /// The descriptor that becomes readable after a SIGWINCH, SIGCONT or SIGTSTP, or -1 when not installed.
     static var descriptor: Int32 { state.pointee.installed ? state.pointee.readEnd : -1 }
@@ -73,6 +70,7 @@ enum SignalWakeup {
     /// SIGWINCH one in place of ncurses' own. Call after `newterm`, which installs ncurses'.
     /// Throws when the pipe cannot be made: the session would never hear of a resize.
     static func install() throws(TerminalError) {
+        ProcessLifetimeStorage.prepare()
         let s = state
         guard !s.pointee.installed else { return }
         var ends: [Int32] = [-1, -1]

@@ -23,8 +23,8 @@ import CurtainPlatform
 /// the traps get the handler only where the default action is in place: a program that
 /// handles SIGUSR1 itself keeps its handler.
 ///
-/// The state lives in one block of memory allocated before any handler is installed, so the
-/// handler never touches lazily initialised globals.
+/// The state lives in ``ProcessLifetimeStorage``, allocated before any handler is installed, so
+/// the handler never touches lazily initialised globals.
 package enum EmergencyRestore {
     /// Every signal whose default action ends the process (terminate or dump core), SIGKILL
     /// aside: the signals that get a restoring handler.
@@ -62,18 +62,15 @@ package enum EmergencyRestore {
     /// Room for the reset bytes inside `State.reset`.
     static let resetCapacity = 128
 
-    /// Allocated once, never freed: handlers may run at any moment of the process's life.
-    nonisolated(unsafe) static let state: UnsafeMutablePointer<State> = {
-        let pointer = UnsafeMutablePointer<State>.allocate(capacity: 1)
-        pointer.initialize(to: State())
-        return pointer
-    }()
+    /// In ``ProcessLifetimeStorage``, with everything else the handlers touch.
+    static var state: UnsafeMutablePointer<State> { ProcessLifetimeStorage.shared.restore }
 
     nonisolated(unsafe) private static var atExitRegistered = false
 
     /// Saves what the handlers need and installs them. Call before ncurses changes the terminal.
-    static func arm(fileDescriptor: Int32, resetBytes: [UInt8]) {
-        let s = state // initialise before any handler can run
+    package static func arm(fileDescriptor: Int32, resetBytes: [UInt8]) {
+        ProcessLifetimeStorage.prepare() // all of it, the stderr capture's too, before any handler can run
+        let s = state
         s.pointee.fileDescriptor = fileDescriptor
         s.pointee.hasTermios = tcgetattr(fileDescriptor, &s.pointee.termios) == 0
         let count = min(resetBytes.count, resetCapacity)
@@ -93,7 +90,7 @@ package enum EmergencyRestore {
     }
 
     /// Removes the handlers (restoring what was there before) after a normal stop.
-    static func disarm() {
+    package static func disarm() {
         let s = state
         s.pointee.armed = 0
         for signal in signals { s.pointee.actions.restore(signal) }

@@ -1,6 +1,6 @@
 /// An operating-system thread. `pthread_t` is an integer on glibc (zero before
-/// `pthread_create`) and a non-null pointer on Darwin (declared optional until created), and
-/// the start routine's argument is optional on glibc, not on Darwin: this file hides both.
+/// `pthread_create`) and a non-null pointer on Darwin (`pthread_t _Nullable *` as
+/// `pthread_create`'s out-parameter, so optional until created): this file hides that.
 package struct PlatformThread: @unchecked Sendable {
     package let handle: pthread_t
 
@@ -12,26 +12,27 @@ package struct PlatformThread: @unchecked Sendable {
     /// Starts `body` on a new thread; the error number when none could be made (`EAGAIN`).
     package static func start(_ body: @escaping @Sendable () -> Void) -> Result<PlatformThread, PlatformError> {
         let context = Unmanaged.passRetained(Body(body)).toOpaque()
-        #if canImport(Darwin)
-        var thread: pthread_t?
-        let status = pthread_create(&thread, nil, { raw in
-            Unmanaged<Body>.fromOpaque(raw).takeRetainedValue().run()
-            return nil
-        }, context)
-        guard status == 0, let thread else {
-            Unmanaged<Body>.fromOpaque(context).release()
-            return .failure(PlatformError(code: status))
-        }
-        #else
-        var thread = pthread_t()
-        let status = pthread_create(&thread, nil, { raw in
+        // Both declare the start routine `void *(*)(void *)` with a nullable argument (Darwin's
+        // pthread.h since its nullability annotations), so one closure serves.
+        let entry: @convention(c) (UnsafeMutableRawPointer?) -> UnsafeMutableRawPointer? = { raw in
             Unmanaged<Body>.fromOpaque(raw!).takeRetainedValue().run()
             return nil
-        }, context)
+        }
+        #if canImport(Darwin)
+        var created: pthread_t?
+        let status = pthread_create(&created, nil, entry, context)
+        #else
+        var created = pthread_t()
+        let status = pthread_create(&created, nil, entry, context)
+        #endif
         guard status == 0 else {
             Unmanaged<Body>.fromOpaque(context).release()
             return .failure(PlatformError(code: status))
         }
+        #if canImport(Darwin)
+        guard let thread = created else { return .failure(PlatformError(code: EAGAIN)) }
+        #else
+        let thread = created
         #endif
         return .success(PlatformThread(handle: thread))
     }

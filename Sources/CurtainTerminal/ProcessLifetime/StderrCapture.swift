@@ -15,9 +15,9 @@ import Synchronization
 ///
 /// What the file holds is copied back on every way out: ``finish()`` at a normal stop, and from
 /// ``EmergencyRestore`` on every signal that ends the process (a crash's SIGILL or SIGABRT
-/// included: the runtime's message is written before it traps) and at `exit`. ``finish()`` first
-/// lets the thread take what is still in the pipe (up to 100 ms), so the last message before a
-/// crash is not lost. The copy uses `dup2`, `ioctl`, `nanosleep`, `pread` and `write` on memory in
+/// included: the runtime's message is written before it traps) and at `exit`. ``finish()`` stops
+/// the thread from filing and files what is still in the pipe itself, so the last message
+/// before a crash is kept even when the thread did not get to run. The copy uses `dup2`, `ioctl`, `nanosleep`, `pread` and `write` on memory in
 /// ``ProcessLifetimeStorage``, allocated before any handler is armed: it is async-signal-safe.
 /// While the terminal is handed to a child (``App/runInForeground(_:)``), the child gets the real
 /// stderr. After the replay, whatever a child still holding the pipe writes goes straight to the
@@ -44,8 +44,10 @@ package enum StderrCapture {
         /// Which capture this is: a drain thread of an earlier one (a child still holds its
         /// pipe) forwards what it reads to descriptor 2 instead of touching this one's file.
         var generation = 0
-        /// Set by ``finish()``: the drain thread forwards instead of filing.
+        /// Set when ``finish()`` begins: the drain thread leaves the pipe to it.
         var stopping: sig_atomic_t = 0
+        /// Set when ``finish()`` is done: the drain thread forwards what comes after.
+        var finished: sig_atomic_t = 0
     }
 
     static var state: UnsafeMutablePointer<State> { ProcessLifetimeStorage.shared.capture }
@@ -60,6 +62,9 @@ package enum StderrCapture {
         var ends: [Int32] = [-1, -1]
         guard pipe(&ends) == 0 else { close(file); return }
         for end in ends { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
+        // The drain thread waits in `poll` and reads only what is there: ``finish()`` may read
+        // the same pipe, and must never find the thread holding bytes it has taken.
+        _ = fcntl(ends[0], F_SETFL, fcntl(ends[0], F_GETFL) | O_NONBLOCK)
         let saved = fcntl(STDERR_FILENO, F_DUPFD_CLOEXEC, 3)
         guard saved >= 0 else {
             for descriptor in [file, ends[0], ends[1]] { close(descriptor) }
@@ -70,6 +75,7 @@ package enum StderrCapture {
         s.pointee.received = 0
         s.pointee.generation &+= 1
         s.pointee.stopping = 0
+        s.pointee.finished = 0
         s.pointee.file = file
         s.pointee.saved = saved
         s.pointee.pipeRead = ends[0]
@@ -116,21 +122,37 @@ package enum StderrCapture {
         let file = s.pointee.file
         let saved = s.pointee.saved
         guard file >= 0, saved >= 0 else { return }
-        s.pointee.file = -1
-        s.pointee.saved = -1
+        s.pointee.saved = -1 // once
         _ = dup2(saved, STDERR_FILENO)
         _ = close(saved)
         _ = close(s.pointee.pipeWrite)
         s.pointee.pipeWrite = -1
-        // What is still in the pipe (the last words before a crash) goes to the file first.
-        waitUntil(milliseconds: 100) {
-            TerminalControl.readableByteCount(of: s.pointee.pipeRead) == 0 && busy.pointee.load(ordering: .sequentiallyConsistent) == 0
-        }
+        // The thread stops filing (it checks `stopping` after announcing itself busy, this
+        // announces `stopping` before looking at `busy`: one of the two sees the other) ...
         s.pointee.stopping = 1
         atomicMemoryFence(ordering: .sequentiallyConsistent)
         waitUntil(milliseconds: 100) { busy.pointee.load(ordering: .sequentiallyConsistent) == 0 }
+        s.pointee.file = -1
+        // ... and what is still in the pipe (the last words before a crash) is filed here,
+        // whether or not the thread got to run.
+        fileRest(of: s.pointee.pipeRead, into: file, atMost: s.pointee.headLimit + s.pointee.tailLimit)
         replay(file)
         _ = close(file)
+        s.pointee.finished = 1
+    }
+
+    /// Files what `readEnd` holds now (at most `limit` bytes: a child may keep writing).
+    /// Async-signal-safe.
+    private static func fileRest(of readEnd: Int32, into descriptor: Int32, atMost limit: Int) {
+        let buffer = ProcessLifetimeStorage.shared.copyBuffer
+        var taken = 0
+        while taken < limit {
+            let count = read(readEnd, buffer.baseAddress, min(buffer.count, limit - taken))
+            if count < 0, errno == EINTR { continue }
+            guard count > 0 else { return }
+            file(UnsafeRawPointer(buffer.baseAddress!), count: count, into: descriptor)
+            taken += count
+        }
     }
 
     private static var busy: UnsafeMutablePointer<Atomic<Int>> { ProcessLifetimeStorage.shared.drainsBusy }
@@ -144,33 +166,46 @@ package enum StderrCapture {
     // MARK: The drain thread
 
     /// Reads the pipe until every write end is closed: into the file while this capture runs,
-    /// straight to descriptor 2 (the real stderr by then) after it.
+    /// straight to descriptor 2 (the real stderr by then) after it. While ``finish()`` runs it
+    /// reads nothing.
     private static func drain(_ readEnd: Int32, generation: Int) {
         let capacity = 32 * 1024
         let buffer = UnsafeMutableRawPointer.allocate(byteCount: capacity, alignment: 16)
         defer { buffer.deallocate() }
         let s = state
-        while true {
-            let count = read(readEnd, buffer, capacity)
-            if count < 0, errno == EINTR { continue }
-            guard count > 0 else { break }
+        var ended = false
+        while !ended {
+            var ready = pollfd(fd: readEnd, events: Int16(POLLIN), revents: 0)
+            if poll(&ready, 1, -1) < 0 { continue } // EINTR
             busy.pointee.add(1, ordering: .sequentiallyConsistent)
-            if s.pointee.stopping == 0, s.pointee.generation == generation {
-                file(UnsafeRawPointer(buffer), count: count)
-            } else {
-                _ = writeAll(STDERR_FILENO, UnsafeRawPointer(buffer), count)
+            atomicMemoryFence(ordering: .sequentiallyConsistent)
+            let current = s.pointee.generation == generation
+            if current, s.pointee.stopping != 0, s.pointee.finished == 0 {
+                // ``finish()`` is taking the pipe: keep out of its way until it is done.
+                busy.pointee.subtract(1, ordering: .sequentiallyConsistent)
+                waitUntil(milliseconds: 1) { false }
+                continue
+            }
+            let count = read(readEnd, buffer, capacity)
+            if count > 0 {
+                if current, s.pointee.stopping == 0 {
+                    file(UnsafeRawPointer(buffer), count: count, into: s.pointee.file)
+                } else {
+                    _ = writeAll(STDERR_FILENO, UnsafeRawPointer(buffer), count)
+                }
+            } else if count == 0 {
+                ended = true // every write end is closed
             }
             busy.pointee.subtract(1, ordering: .sequentiallyConsistent)
         }
-        // Every write end is closed: ``finish()`` is under way; it may still ask the pipe
-        // how much it holds, so the descriptor stays open until it is past that.
-        waitUntil(milliseconds: 1000) { s.pointee.stopping != 0 || s.pointee.generation != generation }
+        // ``finish()`` may still be reading the pipe: the descriptor stays open until it is done.
+        waitUntil(milliseconds: 1000) { s.pointee.finished != 0 || s.pointee.generation != generation }
         _ = close(readEnd)
     }
 
     /// Puts `count` bytes into the file: the head while it has room, then the ring of the last
     /// bytes (byte number k ≥ head at head + (k − head) mod tail).
-    private static func file(_ bytes: UnsafeRawPointer, count: Int) {
+    private static func file(_ bytes: UnsafeRawPointer, count: Int, into descriptor: Int32) {
         let s = state
         let head = s.pointee.headLimit
         let tail = s.pointee.tailLimit
@@ -187,7 +222,7 @@ package enum StderrCapture {
                 room = tail - ring
             }
             let chunk = min(count - offset, room)
-            _ = pwrite(s.pointee.file, bytes + offset, chunk, off_t(position))
+            _ = pwrite(descriptor, bytes + offset, chunk, off_t(position))
             s.pointee.received = received + chunk
             offset += chunk
         }

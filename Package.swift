@@ -40,8 +40,6 @@ let package = Package(
             pkgConfig: "ncursesw",
             providers: [.apt(["libncurses-dev"]), .brew(["ncurses"])]
         ),
-        // libdispatch's main-queue hooks (what CFRunLoop uses): the synchronous runInTerminal().
-        .systemLibrary(name: "CDispatchMainQueue", path: "Modules/CDispatchMainQueue"),
         // Every difference between C libraries (glibc, Darwin) in one place: the libc import,
         // signal actions, siginfo_t, spawn attributes, threads, file times, ioctls (docs/ARCHITECTURE.md).
         .target(name: "CurtainPlatform"),
@@ -50,7 +48,7 @@ let package = Package(
         .target(name: "Curtain", dependencies: ["CurtainLayout", "CurtainScreen", "CurtainPlatform"]),
         .target(
             name: "CurtainTerminal",
-            dependencies: ["Curtain", "CurtainScreen", "CurtainPlatform", "CNcurses", "CDispatchMainQueue"],
+            dependencies: ["Curtain", "CurtainScreen", "CurtainPlatform", "CNcurses"],
             // macOS's own ncurses (6.0, one libncurses with the wide functions) has no .pc file.
             // With Homebrew's, -lncurses finds its libncurses, a link to the libncursesw that
             // pkg-config names, so both name the same library.
@@ -78,8 +76,7 @@ let package = Package(
             ],
             // Release builds are one static executable: the Swift runtime, libc, libstdc++ and
             // ncurses linked in, so only the code the demo calls is mapped, nothing is
-            // relocated at start and libstdc++'s initialisers do not run (peak memory 9.0 MiB;
-            // 12.4 with the runtime alone linked in, 14.7 with none: issue 23, item 20,
+            // relocated at start and libstdc++'s initialisers do not run (peak memory:
             // docs/PERFORMANCE.md). Debug builds stay dynamic: the test bundle links this
             // target's code next to Foundation, which a static runtime would clash with.
             linkerSettings: [

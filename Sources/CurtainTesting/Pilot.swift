@@ -87,16 +87,17 @@ public final class Pilot {
 
     // MARK: - Input
 
-    /// Sends each event to the app's loop, which dispatches it as it would one read from a
-    /// terminal (the app's defaults included: an unhandled Ctrl-C quits) and draws a frame;
-    /// then lets the tasks it started run (see ``Pilot``).
+    /// Sends the events to the app's loop together, as events read in one go from a terminal
+    /// (keys typed ahead, a press and its release): the loop dispatches them as one burst (the
+    /// app's defaults included: an unhandled Ctrl-C quits) and draws one frame; then the tasks
+    /// they started run (see ``Pilot``). A key that leads to a hand-off of the terminal or a
+    /// suspension ends the burst, and the events after it follow once the terminal is back, as
+    /// in a terminal.
     public func send(_ events: Event...) async {
-        for event in events {
-            guard backend.loopIsWaiting else { return }
-            backend.feed(event)
-            backend.wakeLoop()
-            await drain()
-        }
+        guard backend.loopIsWaiting, !events.isEmpty else { return }
+        for event in events { backend.feed(event) }
+        backend.wakeLoop()
+        await drain()
     }
 
     /// Presses keys, one after another, a frame after each.

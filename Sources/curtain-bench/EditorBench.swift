@@ -4,7 +4,7 @@ import CurtainLayout
 import CurtainScreen
 import CurtainPlatform
 
-// Issue 17's large-paste figures, measured on the demo's editable toast: DemoApp on a
+// The large-paste figures (docs/PERFORMANCE.md), measured on the demo's editable toast: DemoApp on a
 // ManualClock at 164×48, so the pane toast's box is 76 columns (its editor 74), driven as the
 // run loop drives it — an event, then frames at 60 Hz until nothing moves. No terminal: what
 // is measured is the model, layout and composition, not reading the paste from a terminal.

@@ -1,7 +1,7 @@
 import Curtain
 import CurtainLayout
 
-/// Issue 13's log scenarios: a ``Log`` in a pane that fills the screen, holding 1 000 lines;
+/// The log scenarios: a ``Log`` in a pane that fills the screen, holding 1 000 lines;
 /// the measured key `t` presents a toast from the pane and starts a timer that appends 10 000
 /// more lines, 500 a frame for 20 frames (30 000 lines a second), as a program's output would
 /// arrive while the toast slides in. Every frame then has new lines in view: the pane is drawn

@@ -23,6 +23,9 @@ struct PostingResult {
     /// Peak resident memory during the run (VmHWM, reset at its start), and resident before.
     var peakBytes = 0
     var baselineBytes = 0
+    /// For each key typed while the backlog ran (one every 20 ms): nanoseconds from its
+    /// arrival to its handler.
+    var keyLatencies: [UInt64] = []
 
     var postsPerSecond: Double { Double(posts) / (Double(totalNanoseconds) / 1e9) }
 }
@@ -113,8 +116,19 @@ func resetPeakResident() {
 private final class PostingBackend: Backend {
     let size = Size(width: 1, height: 1)
     var isDone: () -> Bool = { false }
+    /// When the next key "arrives" (monotonic nanoseconds), and when the one handed out did.
+    var nextKey: UInt64 = 0
+    private(set) var keyArrived: UInt64 = 0
+    static let keyInterval: UInt64 = 20_000_000
     func nextEvent(until deadline: Double?, clock: AnimationClock) async -> Event? {
         if isDone() { return .inputEnded }
+        // A key typed while the backlog runs is read at the loop's next look at its input.
+        let now = monotonicNanoseconds()
+        if nextKey > 0, now >= nextKey {
+            keyArrived = nextKey
+            nextKey = max(nextKey + Self.keyInterval, now)
+            return .key(.character("k"))
+        }
         if deadline == nil {
             sched_yield()
             await Task.yield()
@@ -143,6 +157,8 @@ func measurePosting(threads: Int = 8, posts: Int = 1_000_000) async -> PostingRe
     var lastRan = 0
     let total = result.posts
     app.poster.post { _ in }   // the first turn's wake-up
+    backend.nextKey = start + PostingBackend.keyInterval
+    app.scene.bind(.character("k")) { result.keyLatencies.append(monotonicNanoseconds() - backend.keyArrived) }
     backend.isDone = {
         if tally.ran > lastRan {
             result.batches += 1
@@ -176,5 +192,14 @@ func printPosting(_ r: PostingResult) {
         ["peak resident", fixed(Double(r.peakBytes) / mebibyte, 1) + " MiB (\(fixed(Double(r.baselineBytes) / mebibyte, 1)) before)"],
         ["lost", "\(r.posts - r.ran)"],
         ["per-thread order", r.outOfOrder == 0 ? "kept" : "broken \(r.outOfOrder) times"],
+        ["keys meanwhile", keyLatencySummary(r.keyLatencies)],
     ])
+}
+
+/// A key every 20 ms while the backlog ran: how many, and their arrival-to-handler latency.
+func keyLatencySummary(_ latencies: [UInt64]) -> String {
+    guard !latencies.isEmpty else { return "none" }
+    let sorted = latencies.sorted()
+    func percentile(_ p: Double) -> String { milliseconds(sorted[min(sorted.count - 1, Int(Double(sorted.count) * p))]) }
+    return "\(sorted.count): median \(percentile(0.5)) ms, p99 \(percentile(0.99)) ms, max \(milliseconds(sorted.last!)) ms"
 }

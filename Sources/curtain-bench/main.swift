@@ -4,7 +4,7 @@ import CurtainLayout
 import CurtainScreen
 import CurtainPlatform
 
-// curtain-bench: issue 6's benchmark. Runs the demo headless through the real pipeline
+// curtain-bench: Curtain's benchmark (its figures: docs/PERFORMANCE.md). Runs the demo headless through the real pipeline
 // (DemoApp → scene → composition → diff → ncurses into a file) and reports frames, bytes
 // against a plain run encoding of the same changes, and thread CPU time per frame; then text
 // layout costs.

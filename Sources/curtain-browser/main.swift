@@ -56,8 +56,8 @@ final class Browser {
         let cameUp = path == directory.parent
         directory = path
         // Per entry: its text and one sort key; an entry's path is made only when it is opened
-        // or read, and the list lays out and styles only the rows in view (100 000 entries:
-        // issue 23, item 12).
+        // or read, and the list lays out and styles only the rows in view (a directory of
+        // 100 000 entries stays quick).
         entries = Entry.sorted(found)
         list.items = entries.map { $0.isDirectory ? $0.shown + "/" : $0.shown }
         list.selectedIndex = cameUp ? entries.firstIndex { $0.name == previous } ?? 0 : 0
@@ -113,7 +113,5 @@ final class Browser {
     }
 }
 
-MainActor.assumeIsolated {
-    let browser = Browser(directory: RawPath.fromArguments())   // kept alive while the app runs
-    browser.app.runInTerminal(programName: "curtain-browser")
-}
+let browser = Browser(directory: RawPath.fromArguments())   // kept alive while the app runs
+await browser.app.run(programName: "curtain-browser")

@@ -80,7 +80,5 @@ final class Chat {
     }
 }
 
-MainActor.assumeIsolated {
-    let chat = Chat()   // kept alive while the app runs
-    chat.app.runInTerminal(programName: "curtain-chat")
-}
+let chat = Chat()   // kept alive while the app runs
+await chat.app.run(programName: "curtain-chat")

@@ -80,7 +80,8 @@ struct CurtainDemo: ParsableCommand {
     @Option(help: ArgumentHelp("Colours to draw with: 8, 16, 256, truecolor or none (default: what the terminal has; headless truecolor).", valueName: "depth"))
     var colors: String?
 
-    func run() throws {
+    /// Runs the command (ArgumentParser's own `run()` is never called: see `runCommandLine()`).
+    @MainActor func execute() async throws {
         var arguments = DemoArguments()
         arguments.script = script
         arguments.printScript = printScript
@@ -105,12 +106,10 @@ struct CurtainDemo: ParsableCommand {
             if options.background == nil, let named = getenv("CURTAIN_BACKGROUND").map({ String(cString: $0) }), !named.isEmpty {
                 options.background = TerminalColors(backgroundNamed: named)
                 if options.background == nil {
-                    MainActor.assumeIsolated { report("warning: CURTAIN_BACKGROUND \(MessageText.quoted(named)) is not a background (\(DemoArguments.backgroundHelp)); ignored") }
+                    report("warning: CURTAIN_BACKGROUND \(MessageText.quoted(named)) is not a background (\(DemoArguments.backgroundHelp)); ignored")
                 }
             }
-            let status: Int32 = try MainActor.assumeIsolated {
-                try DemoRunner.run(options)
-            }
+            let status = try await DemoRunner.run(options)
             if status != 0 { throw ExitCode(status) }
         }
     }
@@ -129,10 +128,14 @@ private let typingRange =
 /// Runs the command. ArgumentParser's own `main()` would print its errors as `Error: …`, the
 /// usage and a hint, and exit 64; every mistake here is one line and exit status 2 instead,
 /// like a script error. `--help` still prints the help and exits 0.
-@MainActor func runCommandLine() -> Never {
+@MainActor func runCommandLine() async -> Never {
     do {
-        var command = try CurtainDemo.parseAsRoot()
-        try command.run()
+        var parsed = try CurtainDemo.parseAsRoot()
+        if let command = parsed as? CurtainDemo {
+            try await command.execute()
+        } else {
+            try parsed.run() // ArgumentParser's own help command: throws the help request
+        }
         exit(0)
     } catch let error as DemoError {
         if !error.message.isEmpty { report(error.message) }  // empty: already reported
@@ -159,4 +162,4 @@ private let typingRange =
     }
 }
 
-runCommandLine()
+await runCommandLine()

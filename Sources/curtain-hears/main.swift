@@ -168,8 +168,7 @@ enum Thread {
     }
 }
 
-// An async main, unlike the other examples: `dispatchMain()` serves the main queue (on Linux
-// from a worker thread once the main thread exits), and the loop runs there — the tests cover
-// both entry points this way (the demo and the examples use the synchronous one).
+// An async main, as in every Curtain program: Swift's main executor serves the main actor (on
+// Linux from a worker thread once the main thread exits), and the loop runs there.
 let way = CommandLine.arguments.dropFirst().first ?? "task"
 await makeApp(way: way).run(programName: "curtain-hears")

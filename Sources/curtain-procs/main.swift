@@ -137,15 +137,14 @@ final class Procs {
     }
 }
 
+let entries: [CommandList.Entry]
 do {
-    let entries = try CommandList.parse(arguments: Array(CommandLine.arguments.dropFirst())) { try? String(contentsOfFile: $0, encoding: .utf8) }
-    MainActor.assumeIsolated {
-        let procs = Procs(entries)
-        procs.procs.forEach(procs.start)
-        procs.app.runInTerminal(programName: "curtain-procs")
-        procs.stopEverything()
-    }
+    entries = try CommandList.parse(arguments: Array(CommandLine.arguments.dropFirst())) { try? String(contentsOfFile: $0, encoding: .utf8) }
 } catch {
     FileHandle.standardError.write(Data("curtain-procs: \(error.message)\n".utf8))
     exit(2)
 }
+let procs = Procs(entries)
+procs.procs.forEach(procs.start)
+await procs.app.run(programName: "curtain-procs")
+procs.stopEverything()

@@ -255,7 +255,7 @@ extension Event {
 }
 
 /// A dismissed toast is not kept: its text (a paste may have made it megabytes) is released
-/// once it has slid away (issue 17, item 4).
+/// once it has slid away.
 @MainActor
 @Suite struct DemoToastReleaseTests {
     @Test func aDismissedToastIsReleased() async {

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-// Issue 17: a headless run that shows only its last frame jumps over idle time.
+// A headless run that shows only its last frame jumps over idle time.
 @Suite("Headless idle", .serialized, .enabled(if: DemoBinary.isAvailable, "needs the built curtain-demo"))
 struct HeadlessIdleTests {
     /// A hundred hours of waiting, headless: nothing moves, so the run jumps over the idle time

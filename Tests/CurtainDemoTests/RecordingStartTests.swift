@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-// Issue 17: a recording that cannot start says what really failed and leaves no file behind.
+// A recording that cannot start says what really failed and leaves no file behind.
 @Suite("Recording start", .serialized, .enabled(if: DemoBinary.isAvailable, "needs the built curtain-demo"))
 struct RecordingStartTests {
     /// /proc exists but takes no new files: the message says that, not that it is missing

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-// Issue 17: a script is read from a regular file, or from standard input with `-`; nothing else.
+// A script is read from a regular file, or from standard input with `-`; nothing else.
 @Suite("Script source", .serialized, .enabled(if: DemoBinary.isAvailable, "needs the built curtain-demo"))
 struct ScriptSourceTests {
     /// A FIFO nobody writes to would block the open (or the read) for ever; devices never end.

@@ -4,7 +4,7 @@ import CurtainLayout
 import CurtainTesting
 import Testing
 
-/// Issue 23, item 4: at 80 × 24, after the newest of three notifications was flicked away, the
+/// At 80 × 24, after the newest of three notifications was flicked away, the
 /// revealed oldest one's box changed height 1→2→2→3→2→2→3 rows: it had been collapsed into the
 /// stack's "+1 more" line while its reading time ran, so it came in and went straight out again.
 /// Frame by frame on a manual clock, from the flick until the stack rests: every box's height

@@ -91,7 +91,7 @@ struct DisplayClusterTests {
 
     /// What Unicode joins to a base but glibc (and so ncurses and the terminal) gives a cell
     /// of its own keeps that cell, up to two cells a cluster; what cannot be drawn there shows
-    /// as U+FFFD rather than vanishing (issue 17).
+    /// as U+FFFD rather than vanishing.
     @Test func scalarsJoinedToABaseKeepTheirOwnCell() {
         #expect(cluster("\u{FF76}\u{FF9E}") == DisplayCluster(text: "\u{FF76}\u{FF9E}", width: 2))  // ｶﾞ
         #expect(cluster("a\u{FF9F}") == DisplayCluster(text: "a\u{FF9F}", width: 2))

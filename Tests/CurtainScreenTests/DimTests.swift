@@ -182,7 +182,7 @@ func sameHue(_ x: Color, _ y: Color) -> Bool {
 }
 
 @Suite struct DimCopyTests {
-    /// Issue 16: `dimmed(_:strength:method:)` makes in one pass what copying and dimming in
+    /// `dimmed(_:strength:method:)` makes in one pass what copying and dimming in
     /// place make, on random screens, rectangles, strengths and methods.
     @Test func aDimmedCopyEqualsDimmingInPlace() {
         var rng = SplitMix(seed: 16)

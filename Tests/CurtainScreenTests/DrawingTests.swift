@@ -199,7 +199,7 @@ import CurtainScreen
 }
 
 @Suite struct RowSetTests {
-    /// Issue 16: setting a row of cells at once is setting them one by one, clip, buffer edges
+    /// Setting a row of cells at once is setting them one by one, clip, buffer edges
     /// and the wide characters cut at either end included.
     @Test func aRowIsItsCellsSetOneByOne() {
         var rng = SplitMix(seed: 61)

@@ -27,7 +27,7 @@ struct DirectColorEntryTests {
     }
 
     /// kitty sets `TERM=xterm-kitty`; ncurses-term calls its direct entry `kitty-direct`, not
-    /// `xterm-kitty-direct` (issue 23, item 5).
+    /// `xterm-kitty-direct`.
     @Test func kittysDirectEntryIsKittyDirect() {
         #expect(DirectColorEntry.candidates(for: "xterm-kitty").first == "kitty-direct")
         #expect(DirectColorEntry.candidates(for: "kitty") == ["kitty-direct"])

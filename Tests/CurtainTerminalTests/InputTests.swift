@@ -171,7 +171,7 @@ extension NcursesTests {
             let window = try #require(curtain_stdscr())
             curtain_wmove(window, 0, 0)
             curtain_wclrtoeol(window) // what a full repaint must put back
-            piped.session.suspend()
+            await piped.session.suspend()
             #expect(!isendwin())
             #expect(cellContents(window, x: 0, y: 0).text == Array("k".unicodeScalars.map(\.value)))
             await #expect(piped.session.nextEvent(within: 0) == nil, "the size did not change: no resize")

@@ -2,8 +2,8 @@ import Curtain
 @testable import CurtainTerminal
 import Testing
 
-/// The terminal's answer to the status request that paces frames is never lost in other input
-/// (issue 23, item 9): not inside a paste whose end marker never came, not after a mouse report
+/// The terminal's answer to the status request that paces frames is never lost in other input:
+/// not inside a paste whose end marker never came, not after a mouse report
 /// cut short; and a frame waits for a lost answer about a second at most, whatever it changed.
 @Suite struct LostAnswerTests {
     /// `m`, then a paste that never closes (`ESC [ 200 ~`), then the answer to the request sent

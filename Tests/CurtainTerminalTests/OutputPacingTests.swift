@@ -62,7 +62,7 @@ import Testing
         #expect(pacing.isActive, "an answer brings the pacing back")
     }
 
-    /// Issue 23, item 20: an idle 1 Hz clock asks once every 10 s, not every second; a frame
+    /// An idle 1 Hz clock asks once every 10 s, not every second; a frame
     /// soon after another, a bigger one, or one after a lost answer still asks.
     @Test func aLoneSmallFrameGoesWithoutARequestWhileTheLastAnswerIsFresh() {
         var pacing = OutputPacing()
@@ -159,7 +159,7 @@ extension NcursesTests.RestoreOnExit {
         _exit(0)
     }
 
-    /// Issue 16: while the terminal has not answered the status request after a frame, later
+    /// While the terminal has not answered the status request after a frame, later
     /// frames are kept, only the latest, and it is drawn as soon as the answer comes.
     @Test func aTerminalThatIsBehindGetsTheLatestFrameOnceItAnswers() async throws {
         let terminal = AnsweringTerminal(statusRequests: nil)

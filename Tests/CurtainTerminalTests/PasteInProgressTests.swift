@@ -3,7 +3,7 @@ import Curtain
 import CurtainPlatform
 import Testing
 
-/// A large paste arrives over many reads (issue 17, item 4): the reader must not hold the loop
+/// A large paste arrives over many reads: the reader must not hold the loop
 /// until its end, and the decoder takes its text in bulk.
 extension InputReaderTests {
     /// Full blocks usually mean more is waiting, and a burst of keys is read whole before the

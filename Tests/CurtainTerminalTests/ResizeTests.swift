@@ -83,7 +83,7 @@ extension NcursesTests {
             files.drain()
             // A file-backed session does not stop the process; the size changes "meanwhile".
             try #require(PseudoTerminal.setSize(files.master, columns: 70, rows: 20))
-            session.suspend()
+            await session.suspend()
             files.drain()
             _ = writeAll(files.master, Array("k".utf8))
             #expect(await session.nextEvent(within: 5) == .resize(Size(width: 70, height: 20)))

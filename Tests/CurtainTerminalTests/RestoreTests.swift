@@ -242,7 +242,7 @@ extension NcursesTests {
                     // Ctrl-Z is a key; nothing else takes it, so the program suspends.
                     while let event = session.nextEventBlocking(within: nil) {
                         if event == .key(.ctrl("z")) {
-                            session.suspend()
+                            session._suspendBlocking()
                             break
                         }
                     }

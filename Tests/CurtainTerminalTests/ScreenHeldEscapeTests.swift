@@ -1,7 +1,7 @@
 import Testing
 @testable import CurtainTerminal
 
-/// Issue 23, item 6: GNU screen before 5.0 holds a lone Esc while mouse reporting is on, so the
+/// GNU screen before 5.0 holds a lone Esc while mouse reporting is on, so the
 /// session asks screen for its version and turns the mouse off for screen 4.
 @Suite struct ScreenHeldEscapeTests {
     /// The answer as the decoder hands it over, from the bytes a terminal sends.

@@ -30,7 +30,7 @@ extension NcursesTests.Drawing {
         session.draw(frame)
         let later = String(decoding: files.written[afterFirst.count...], as: UTF8.self)
         #expect(later.hasPrefix("\u{1B}[?2026h") && later.hasSuffix("\u{1B}[?2026l") && later.contains("second"))
-        // A frame of a few cells goes out as it is (issue 16): it is written whole anyway.
+        // A frame of a few cells goes out as it is: it is written whole anyway.
         let beforeSmall = files.written.count
         frame.put("tick", x: 0, y: 2)
         session.draw(frame)

@@ -58,7 +58,7 @@ import Testing
         #expect(levels.last == controller.dimmingStrength)
     }
 
-    /// Issue 23, item 19: the dim takes as many steps as the screen can show apart — four in
+    /// The dim takes as many steps as the screen can show apart — four in
     /// 24-bit colour, two in the 256-colour palette (each step repaints the dimmed area: four
     /// cost a toast over the demo's colour pane 41 bytes a changed cell), one where a dim is a
     /// palette step or the faint attribute — and rests at the same cells whatever the count.
@@ -87,7 +87,7 @@ import Testing
         #expect(f.screen[probe.x, probe.y] == rested)
     }
 
-    /// Issue 16: the dim leaves in the dismissal's first frame and the content slides away over
+    /// The dim leaves in the dismissal's first frame and the content slides away over
     /// the undimmed screen, so each cell the content uncovers is drawn once (not once per dim
     /// step): a modal's dismissal at 80×24 went from 37 to 17 KB.
     @Test func dismissalRemovesTheDimInItsFirstFrame() {

@@ -26,21 +26,26 @@ public protocol AnimationClock: AnyObject, Sendable {
     /// later. Returns at once when the deadline has passed.
     ///
     /// - Throws: `CancellationError` when the task is cancelled while it sleeps.
-    func sleep(until deadline: Double) async throws
+    ///
+    /// It runs on the main actor, where the app and its tasks live: a task there has begun
+    /// its sleep by the time it lets the actor go, so the loop sees a manual clock's sleeper
+    /// at its next look instead of racing a hop to another thread. Off the main actor it
+    /// hops there first.
+    @MainActor func sleep(until deadline: Double) async throws
 }
 
 extension AnimationClock {
     /// Suspends the calling task for `duration` on this clock.
     ///
     /// - Throws: `CancellationError` when the task is cancelled while it sleeps.
-    public func sleep(for duration: Duration) async throws {
+    @MainActor public func sleep(for duration: Duration) async throws {
         try await sleep(until: now + duration.seconds)
     }
 
     /// Suspends the calling task for `seconds` on this clock.
     ///
     /// - Throws: `CancellationError` when the task is cancelled while it sleeps.
-    public func sleep(seconds: Double) async throws {
+    @MainActor public func sleep(seconds: Double) async throws {
         try await sleep(until: now + (seconds.isFinite ? max(0, seconds) : 0))
     }
 }

@@ -64,7 +64,7 @@ public final class ManualClock: AnimationClock {
     /// Suspends the calling task until the clock is moved to `deadline` or past it.
     ///
     /// - Throws: `CancellationError` when the task is cancelled while it sleeps.
-    public func sleep(until deadline: Double) async throws {
+    @MainActor public func sleep(until deadline: Double) async throws {
         try Task.checkCancellation()
         let id = state.withLock { state in
             state.nextSleeperID += 1

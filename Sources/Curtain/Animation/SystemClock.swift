@@ -28,7 +28,7 @@ public final class SystemClock: AnimationClock {
     /// is `CLOCK_MONOTONIC` too).
     ///
     /// - Throws: `CancellationError` when the task is cancelled while it sleeps.
-    public func sleep(until deadline: Double) async throws {
+    @MainActor public func sleep(until deadline: Double) async throws {
         let remaining = deadline - now
         guard remaining.isFinite else { return try Task.checkCancellation() }
         guard remaining > 0 else { return try Task.checkCancellation() }

@@ -343,8 +343,7 @@ open class PresentationController {
     /// them; each step repaints the whole dimmed area. In 24-bit colour four, a smooth fade.
     /// In the 256-colour palette two: a half dim of one of its 240 fixed colours passes
     /// through 2.8 distinct palette colours on average in four steps and 1.9 in two, while the
-    /// bytes double (a toast over the demo's colour pane: 41 bytes a changed cell in four steps,
-    /// 26 in two; issue 23, item 19). With 8 or 16 colours, or none, a dim is one step to
+    /// bytes double (docs/PERFORMANCE.md has the figures). With 8 or 16 colours, or none, a dim is one step to
     /// darker palette colours or the faint attribute whatever its strength, so it takes one.
     var dimSteps: Int {
         switch scene?.theme.colorDepth ?? .trueColor {

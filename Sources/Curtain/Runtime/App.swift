@@ -6,7 +6,7 @@ import CurtainScreen
 /// ```swift
 /// let app = App(root: pane)
 /// app.scene.bind(.character("q")) { app.quit() }
-/// app.runInTerminal()            // CurtainTerminal; or await app.run(on: someBackend)
+/// await app.run()                // CurtainTerminal; or await app.run(on: someBackend)
 /// ```
 ///
 /// The loop shows a frame, waits for the next event or the scene's next deadline (an animation
@@ -69,8 +69,13 @@ public final class App {
     /// Counts the scene's changes and the posted work run: a test pilot reads it to tell when
     /// tasks stopped changing anything.
     var activity = 0
-    /// Set while the terminal is handed to another program: the loop parks until it is back.
-    var handOff: TerminalHandOff?
+    /// Hand-offs of the terminal asked for and not yet answered, in order (see
+    /// ``withTerminalReleased(_:)``).
+    var handOffs: [TerminalHandOff] = []
+    /// Set by an unhandled Ctrl-Z: the loop suspends at the top of its next turn.
+    var suspendRequested = false
+    /// Posted work taken from the poster and not yet run: a turn runs a bounded share of it.
+    private var postedBatch: PostedWorkStack.Batch?
 
     /// An app whose scene shows `root`; it takes the screen size from the backend it runs on.
     ///
@@ -106,7 +111,10 @@ public final class App {
         isRunning = true
         await withTaskCancellationHandler {
             while !isQuitting, !Task.isCancelled {
-                if handOff != nil { await parkWhileHandedOff() }
+                if givesTerminalAway {
+                    await giveTerminalAway(on: backend)
+                    continue
+                }
                 let deadline = loopDeadline()
                 (isWaiting, waitDeadline) = (true, deadline)
                 let event = await backend.nextEvent(until: deadline, clock: clock)
@@ -117,11 +125,19 @@ public final class App {
                 if let event {
                     dispatch(event)
                     // A burst (keys typed faster than frames, a script's simultaneous lines) is
-                    // one frame.
-                    while !isQuitting, handOff == nil,
-                          let next = await backend.nextEvent(until: clock.now, clock: clock) { dispatch(next) }
+                    // one frame. It ends where a key asked for the terminal to be given away:
+                    // the keys after it wait, queued in the backend, until it is back. The yield
+                    // lets a task the key's handler started ask before the next key is handed out.
+                    while !isQuitting, !givesTerminalAway {
+                        await Task.yield()
+                        guard !isQuitting, !givesTerminalAway,
+                              let next = await backend.nextEvent(until: clock.now, clock: clock) else { break }
+                        dispatch(next)
+                    }
                 }
                 runPostedWork()
+                // No frame for a terminal about to be given away: it is painted when taken back.
+                if givesTerminalAway { continue }
                 // Woken early by work from outside the loop: the frame waits for its time.
                 if event == nil, let deadline = loopDeadline(), clock.now < deadline { continue }
                 renderAndPresent()
@@ -141,7 +157,7 @@ public final class App {
     /// moves only when the loop's backend moves it wakes its sleepers only at a deadline of the
     /// loop's (a real clock wakes them by itself).
     func loopDeadline() -> Double? {
-        if poster.hasWork { return clock.now }
+        if poster.hasWork || postedBatch != nil { return clock.now }
         let sleeper = (clock as? ManualClock)?.nextSleeperDeadline
         guard let next = scene.nextFrameTime else { return sleeper }
         guard scene.isAnimating else { return min(next, sleeper ?? next) }
@@ -168,19 +184,41 @@ public final class App {
         backend.interruptWait()
     }
 
-    /// Runs what was posted, in posting order; work posted meanwhile runs in the next turn.
+    /// Runs what was posted, in posting order; work posted meanwhile runs in a later turn.
+    ///
+    /// A turn runs posted work for ``postedWorkBudget`` at most (and at least one post): a
+    /// backlog of a million posts is run over many turns, each of which reads input and
+    /// draws, so keys still answer within a few frames. What is left of a batch runs before
+    /// the next batch is taken, so each thread's posts keep their order.
     func runPostedWork() {
-        for work in poster.takeWork() {
-            guard !isQuitting else { return }
-            activity &+= 1
-            work(self)
+        let start = ContinuousClock.now
+        while !isQuitting {
+            if postedBatch == nil {
+                guard poster.hasWork else { return }
+                postedBatch = poster.takeWork()
+            }
+            var ran = 0
+            while let work = postedBatch?.next() {
+                activity &+= 1
+                work(self)
+                ran += 1
+                // The clock is read every 64 posts: reading it costs as much as a small post.
+                if ran & 63 == 0, ContinuousClock.now - start > Self.postedWorkBudget || isQuitting { return }
+            }
+            postedBatch = nil
+            if ContinuousClock.now - start > Self.postedWorkBudget { return }
         }
     }
+
+    /// The longest a turn runs posted work while more waits: half a 60 Hz frame.
+    static let postedWorkBudget = Duration.milliseconds(8)
 
     /// The loop ended: tasks cancelled, awaited presentations answered, the poster closed.
     private func finish() {
         isQuitting = true
         isRunning = false
+        cancelHandOffs()
+        postedBatch = nil
         poster.close()
         scene.cancelTasksAndWaiters()
         self.backend = nil
@@ -209,7 +247,7 @@ public final class App {
     }
 
     /// Hands `event` to the scene, then applies the defaults to what it left: Ctrl-C quits,
-    /// Ctrl-Z suspends, the end of input quits.
+    /// Ctrl-Z suspends (at the top of the next turn, as a hand-off), the end of input quits.
     func dispatch(_ event: Event) {
         if event == .inputEnded {
             quit()
@@ -219,7 +257,7 @@ public final class App {
         if key == .ctrl("c") {
             quit()
         } else if key == .ctrl("z") {
-            backend?.suspend()
+            suspendRequested = true
         }
     }
 

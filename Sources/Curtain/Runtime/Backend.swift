@@ -37,14 +37,15 @@ public protocol Backend: AnyObject {
     func present(_ frame: CellBuffer)
 
     /// Gives the screen back for a while, as Ctrl-Z does in a shell, and returns once the
-    /// program continues, with the last frame shown again. Backends with nothing to give back
-    /// return at once.
-    func suspend()
+    /// program continues, with the last frame shown again. The app calls it at the top of a
+    /// turn after an unhandled Ctrl-Z. Backends with nothing to give back return at once.
+    func suspend() async
 
     /// Gives the terminal to another program for a while (see ``App/withTerminalReleased(_:)``):
-    /// input modes off, the shell's modes and screen back. The app's loop is parked meanwhile:
-    /// nothing is read or drawn until ``takeTerminalBack()``. Backends with no terminal do nothing.
-    func releaseTerminal()
+    /// input modes off, the shell's modes and screen back. The app calls it at the top of a
+    /// turn and reads and draws nothing until ``takeTerminalBack()``; events the backend has
+    /// already read stay queued for after it. Backends with no terminal do nothing.
+    func releaseTerminal() async
 
     /// Takes the terminal back after ``releaseTerminal()``: the program's modes, the size read
     /// again (a change is the next event), the last frame painted in full.
@@ -68,9 +69,9 @@ extension Backend {
     public func interruptWait() {}
 
     /// Returns at once: a backend with no terminal has nothing to give back.
-    public func suspend() {}
+    public func suspend() async {}
     /// Nothing to give: a backend with no terminal.
-    public func releaseTerminal() {}
+    public func releaseTerminal() async {}
     /// Nothing to take back: a backend with no terminal.
     public func takeTerminalBack() {}
     /// Ignores the request: for backends with no pointer to report.

@@ -22,8 +22,7 @@ enum DemoPalette {
     /// The elapsed time's digits. Bold only where it is the one thing setting them apart (no
     /// colours) or part of the palette's look (8 and 16 colours); with 256 colours and more
     /// their colour does it, and bold would cost each tick of the idle clock 7 of its bytes
-    /// (bold on, then off again before the bar): 54 → 47, so any 5 s idle stay within 300
-    /// bytes even when a sixth tick falls at their edge (issue 23, item 20).
+    /// (bold on, then off again before the bar; the figures: docs/PERFORMANCE.md).
     static func clock(_ theme: Theme) -> Style {
         switch (theme.colorDepth, theme.isLight) {
         case (.monochrome, _): return Style(attributes: .bold)

@@ -11,7 +11,7 @@ import CurtainPlatform
 @MainActor
 package enum DemoRunner {
     /// Runs the demo; returns the exit status or throws the one-line error to report.
-    package static func run(_ options: DemoOptions) throws -> Int32 {
+    package static func run(_ options: DemoOptions) async throws -> Int32 {
         if options.headless {
             let size = options.size
             guard size.width >= 1, size.height >= 1, size.width <= 1000, size.height <= 1000 else {
@@ -20,14 +20,14 @@ package enum DemoRunner {
         }
         // Parse the script before touching the terminal: a bad script fails with nothing run.
         let timeline = try options.loadTimeline()
-        return options.headless ? try runHeadless(options, timeline: timeline) : try runInTerminal(options, timeline: timeline)
+        return options.headless ? try await runHeadless(options, timeline: timeline) : try await runInTerminal(options, timeline: timeline)
     }
 
     private static func motion(_ options: DemoOptions) -> MotionSettings {
         MotionSettings(reduceMotion: options.reduceMotion, speed: options.speed)
     }
 
-    private static func runHeadless(_ options: DemoOptions, timeline: ScriptTimeline?) throws -> Int32 {
+    private static func runHeadless(_ options: DemoOptions, timeline: ScriptTimeline?) async throws -> Int32 {
         let clock = ManualClock()
         let demo = DemoApp(clock: clock, motion: motion(options))
         // What a terminal would show: the depth asked for, no colours under NO_COLOR, else
@@ -63,7 +63,7 @@ package enum DemoRunner {
         // hour's wait would be 3 600 frames). Every frame is output with --frames and --record,
         // so there time passes tick by tick as it would in a terminal.
         scripted.jumpsOverIdleTime = !options.frames && recorder == nil
-        demo.app.run(on: scripted)
+        await demo.app.run(on: scripted)
         recorder?.finish(at: clock.now)
         if let outputError { throw outputError }
         if !options.frames { try StandardStreams.writeOutput(render(last, as: options.output, colorDepth: colorDepth)) }
@@ -71,7 +71,7 @@ package enum DemoRunner {
         return 0
     }
 
-    private static func runInTerminal(_ options: DemoOptions, timeline: ScriptTimeline?) throws -> Int32 {
+    private static func runInTerminal(_ options: DemoOptions, timeline: ScriptTimeline?) async throws -> Int32 {
         let terminal: TerminalSession
         do {
             terminal = try TerminalSession(programName: "curtain-demo", alternative: "use --headless", colorDepth: options.colors)
@@ -109,11 +109,13 @@ package enum DemoRunner {
         if let timeline {
             let scripted = ScriptedBackend(playing: timeline, over: terminal)
             scripted.isIdle = { !demo.scene.isAnimating }
-            demo.app.run(on: scripted)
+            await demo.app.run(on: scripted)
             warnings = scripted.warnings
         } else {
-            demo.app.run(on: terminal)
+            await demo.app.run(on: terminal)
         }
+        // The answers still on their way are read before the terminal is given back.
+        await terminal.finishAnswers()
         recorder?.finish(at: clock.now)
         // Reported like headless runs report it, after the terminal is restored.
         if let failure = recorder?.failure { throw DemoError(failure) }

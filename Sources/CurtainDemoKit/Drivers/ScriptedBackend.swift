@@ -89,11 +89,11 @@ final class ScriptedBackend: Backend {
 
     func present(_ frame: CellBuffer) { inner.present(frame) }
 
-    func suspend() { inner.suspend() }
+    func suspend() async { await inner.suspend() }
 
     func interruptWait() { inner.interruptWait() }
 
-    func releaseTerminal() { inner.releaseTerminal() }
+    func releaseTerminal() async { await inner.releaseTerminal() }
 
     func takeTerminalBack() { inner.takeTerminalBack() }
 }

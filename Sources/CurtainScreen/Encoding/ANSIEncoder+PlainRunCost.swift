@@ -2,7 +2,7 @@ import CurtainLayout
 
 extension ANSIEncoder {
     /// What a plain run encoding of `runs` costs: the reference the benchmark prices ncurses'
-    /// output against (issue 6; called the "lower bound" until issue 16). It is *not* a lower
+    /// output against (once called the "lower bound"). It is *not* a lower
     /// bound: an encoder that erases blank runs (`EL`, `ECH`, clearing the screen) or repeats a
     /// character (`REP`) goes below it, as ncurses does on frames with many blanks. It counts:
     ///

@@ -31,7 +31,7 @@
 /// frame before it, nothing in flight, the last answer less than ``answerFreshness`` old and
 /// none lost since — goes without a request: an idle clock tick cannot queue up on any link,
 /// and the next frame soon after it is followed by a request as usual. So an idle 1 Hz clock
-/// asks once every 10 s instead of every second (4 bytes a tick: issue 23, item 20), and a link
+/// asks once every 10 s instead of every second (bytes a tick: docs/PERFORMANCE.md), and a link
 /// that turned slow is still noticed within 10 s when nothing else moves.
 struct OutputPacing: Sendable {
     /// The request: device status report (DSR).
@@ -120,8 +120,8 @@ struct OutputPacing: Sendable {
     }
 
     /// How long a kept frame waits for an answer, in seconds, at most: however many cells are
-    /// in flight (it was a second more per thousand cells, and a lost answer froze a 300 × 100
-    /// screen for 31 s: issue 23, item 9).
+    /// in flight (it was a second more per thousand cells, and a lost answer froze a large
+    /// screen for half a minute).
     static let patience = 1.0
 
     /// The wait ended without an answer: the requests in flight are taken as lost (an answer

@@ -88,33 +88,22 @@ extension TerminalSession {
     /// Waits for the answers still on their way — a quarter of a second at most, less as soon
     /// as they came — on the session's one wait, with the main actor free, so they do not reach
     /// the shell as typed text once the terminal is given back. Await it before ``stop()``
-    /// (`App.run()` and `runInTerminal()` do); `stop()` itself only reads what has arrived.
-    /// Keys that arrive meanwhile are dropped: the program is leaving.
+    /// (`App.run()` does); `stop()` itself only reads what has arrived. Keys that arrive
+    /// meanwhile are dropped: the program is leaving.
     public func finishAnswers() async {
+        await awaitAnswers(keepingKeys: false)
+    }
+
+    /// The wait for the answers on their way, before the terminal is given back: for good
+    /// (``finishAnswers()``, the keys read meanwhile dropped) or for a while (a hand-off, a
+    /// suspension: the keys kept, in order, for when the terminal is back).
+    func awaitAnswers(keepingKeys: Bool) async {
         guard answersAwaited, !isReleased else { return }
         let clock = SystemClock()
         let deadline = clock.now + Self.answersPatience
         var readable = inputWait.readableNow()
-        while readAnswers(readable), clock.now < deadline {
+        while readAnswers(readable, keepingKeys: keepingKeys), clock.now < deadline {
             switch await inputWait.wait(until: deadline, clock: clock) {
-            case .readable(let ready): readable = ready
-            case .timedOut: return
-            case .interrupted: readable = inputWait.readableNow()
-            }
-        }
-    }
-
-    /// The same wait for a synchronous hand-off (``suspend()``, ``releaseTerminal()``, which
-    /// the app calls synchronously): it blocks the main actor, only while an answer is due
-    /// and a quarter of a second at most, at a moment when the loop is parked or the process
-    /// about to stop.
-    func awaitAnswersBlocking() {
-        guard answersAwaited else { return }
-        let clock = SystemClock()
-        let deadline = clock.now + Self.answersPatience
-        var readable = inputWait.readableNow()
-        while readAnswers(readable), clock.now < deadline {
-            switch inputWait.waitBlocking(until: deadline, clock: clock) {
             case .readable(let ready): readable = ready
             case .timedOut: return
             case .interrupted: readable = inputWait.readableNow()
@@ -125,17 +114,21 @@ extension TerminalSession {
     /// Reads the answers that have arrived, never waiting: what ``stop()`` does.
     func drainAnswers() {
         guard answersAwaited else { return }
-        _ = readAnswers(inputWait.readableNow())
+        _ = readAnswers(inputWait.readableNow(), keepingKeys: false)
     }
 
-    /// Reads what `readable` says has arrived and takes in the answers; returns whether more
-    /// are awaited. Wake-ups of the signal pipe are emptied, not acted on: whoever takes the
-    /// terminal back next reads the size and the signal counts anew.
-    private func readAnswers(_ readable: [Int32]) -> Bool {
+    /// Reads what `readable` says has arrived and takes in the answers, the events queued when
+    /// `keepingKeys`; returns whether more answers are awaited. Wake-ups of the signal pipe are
+    /// emptied, not acted on: whoever takes the terminal back next reads the size and the
+    /// signal counts anew.
+    private func readAnswers(_ readable: [Int32], keepingKeys: Bool) -> Bool {
         if SignalWakeup.descriptor >= 0, readable.contains(SignalWakeup.descriptor) { SignalWakeup.drain() }
         if readable.contains(takeover.inputDescriptor) { reader.readAvailable(clock: pacingClock) }
         while case .input(let input) = reader.next(clock: pacingClock) {
-            guard case .reply(let reply) = input else { continue }
+            guard case .reply(let reply) = input else {
+                if keepingKeys, case .event(let event) = input { queued.append(event) }
+                continue
+            }
             if case .deviceStatus = reply {
                 pacing.answered(at: pacingClock.now)
             } else if !synchronizedOutput.complete {

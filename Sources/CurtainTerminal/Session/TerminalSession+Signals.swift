@@ -7,38 +7,26 @@ import CurtainPlatform
 /// What the signal wake-up reports: a resize, a continue after a stop from outside, or a
 /// request to stop (`kill -TSTP`).
 extension TerminalSession {
-    /// After a wake-up: stops as for Ctrl-Z after a SIGTSTP, takes the terminal back after a
-    /// SIGCONT, looks at the size after a SIGWINCH. Returns the new size when it changed.
-    func wokenBySignal() -> Size? {
-        if SignalWakeup.takeStopRequest() {
-            // The same hand-over as Ctrl-Z: input modes off, the shell's modes back, stop; on
-            // `fg` everything on again. A size change meanwhile is reported now: the wait that
-            // called this goes on reading, not back to the queue.
-            guard takeover.ownsTerminal else {
-                // A session on files has no terminal to hand over: just stop, as by default.
-                Suspension.stopUntilContinued()
-                return nil
-            }
-            suspend()
-            if case .resize(let size)? = queued.first {
-                queued.removeFirst()
-                return size
-            }
-            return nil
-        }
-        return wokenBySignalCounts()
+    /// After a wake-up: whether a SIGTSTP asks the session to stop, as for Ctrl-Z (the caller
+    /// suspends). A session on files has no terminal to give back: it just stops, as by default.
+    func takeStopRequest() -> Bool {
+        guard SignalWakeup.takeStopRequest() else { return false }
+        if takeover.ownsTerminal { return true }
+        Suspension.stopThisProcess()
+        return false
     }
 
-    private func wokenBySignalCounts() -> Size? {
+    /// After a wake-up: takes the terminal back after a SIGCONT, looks at the size after a
+    /// SIGWINCH. Returns the new size when it changed.
+    func wokenBySignal() -> Size? {
         let counts = SignalWakeup.counts
         defer { seenSignals = counts }
         if counts.continues != seenSignals.continues {
             // Whoever stopped the process (`kill -STOP`, a debugger) gave the terminal to the
             // shell, which put it back in its own modes and wrote over the screen (and read any
-            // answers to status requests still on their way).
-            pacing.forgetRequests()
-            keptFrame = nil
-            endwin()
+            // answers to status requests still on their way): the session lets go of it as it
+            // would give it back, and takes it again.
+            giveTerminalBack()
             return retakeTerminal()
         }
         return counts.resizes != seenSignals.resizes ? takeNewSize() : nil

@@ -22,6 +22,9 @@ extension TerminalSession {
         while true {
             switch nextStep(until: deadline, clock: clock, readable: readable) {
             case .done(let event): return event
+            case .suspend:
+                stopUntilContinued()
+                readable = nil
             case .wait(let wake):
                 switch inputWait.waitBlocking(until: wake, clock: clock) {
                 case .interrupted: return nil
@@ -30,6 +33,14 @@ extension TerminalSession {
                 }
             }
         }
+    }
+}
+
+extension TerminalSession {
+    /// ``suspend()`` without the wait for answers on their way: for a test's forked child,
+    /// where no task runs. Not API.
+    package func _suspendBlocking() {
+        stopUntilContinued()
     }
 }
 

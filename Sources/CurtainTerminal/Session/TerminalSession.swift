@@ -10,7 +10,8 @@ import CurtainPlatform
 /// ```swift
 /// let terminal = try TerminalSession(programName: "hello", alternative: "use --headless")
 /// defer { terminal.stop() }
-/// app.run(on: terminal)
+/// await app.run(on: terminal)
+/// await terminal.finishAnswers()
 /// ```
 ///
 /// Starting refuses, with a ``TerminalError`` whose one-line message names the fix, when stdin or
@@ -38,7 +39,8 @@ public final class TerminalSession: Backend {
     let reader: InputReader
     /// The one wait, on the terminal and the signal pipe, that leaves the main actor free.
     let inputWait: TerminalWait
-    /// True while the terminal is handed to another program (``releaseTerminal()``).
+    /// True while the terminal is given back: handed to another program
+    /// (``releaseTerminal()``) or the process stopped (``suspend()``).
     var isReleased = false
     /// The signal actions in place before the hand-off changed them.
     var handOffSignals: HandOffSignals?
@@ -180,6 +182,9 @@ public final class TerminalSession: Backend {
         while true {
             switch nextStep(until: deadline, clock: clock, readable: readable) {
             case .done(let event): return event
+            case .suspend:
+                await suspend()
+                readable = nil
             case .wait(let wake):
                 // The main actor is free meanwhile: input, a signal, the deadline, the end of an
                 // Esc's or a paste's wait, the start-up answers' wait, or an interruption ends it.
@@ -193,9 +198,11 @@ public final class TerminalSession: Backend {
     }
 
     /// What ``nextEvent(until:clock:)`` does without waiting: an event or the deadline's nil when
-    /// there is one, else the time to wait until.
+    /// there is one, a suspension asked for from outside (`kill -TSTP`), else the time to wait
+    /// until.
     enum Step: Equatable {
         case done(Event?)
+        case suspend
         case wait(until: Double?)
     }
 
@@ -236,6 +243,7 @@ public final class TerminalSession: Backend {
                 known = nil
                 if SignalWakeup.descriptor >= 0, ready.contains(SignalWakeup.descriptor) {
                     SignalWakeup.drain()
+                    if takeStopRequest() { return .suspend }
                     if let size = wokenBySignal() {
                         if answersDue == nil { return .done(.resize(size)) }
                         queued.append(.resize(size))

@@ -78,7 +78,7 @@ struct BrowserFilesTests {
         #expect(try run.exit().status == "0")
     }
 
-    /// 100 000 entries (issue 23, item 12: 2.2 s and 50 MiB to the first frame in this debug
+    /// 100 000 entries (2.2 s and 50 MiB to the first frame in this debug
     /// build, 0.7 s and 65 MiB in release): each entry costs one `readdir` record, one name
     /// decoded and one sort key, no path and no `stat`; the list lays out and styles only the
     /// rows in view. Debug budgets here; the release figures come from

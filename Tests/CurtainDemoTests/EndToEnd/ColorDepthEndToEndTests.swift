@@ -54,7 +54,7 @@ struct ColorDepthEndToEndTests {
     }
 
     /// Each terminal family's direct entry (`DirectColorFamily`), as its `TERM` or its variables
-    /// name it, with `COLORTERM=truecolor`: 24-bit colours reach the screen (issue 23, item 5).
+    /// name it, with `COLORTERM=truecolor`: 24-bit colours reach the screen.
     /// `xterm-kitty` is kitty's own entry, which kitty installs: here a copy of ncurses' `kitty`.
     @Test(arguments: [
         "TERM=xterm-kitty", "TERM=kitty", "TERM=alacritty", "TERM=iTerm2.app", "TERM=vte-256color",

@@ -56,6 +56,44 @@ struct HearsTheWorldEndToEndTests {
         #expect(end.restored, "the terminal's modes are back")
     }
 
+    /// `p` (a pager, from a task the key's handler starts) and `qkkk` typed ahead of it, in one
+    /// read: the pager opens, and the keys typed ahead act once the terminal is back, in order
+    /// — here `q` quits. (Before, the loop handed out the whole burst before the task asked for
+    /// the terminal: the app quit on `q` and the pager never appeared.)
+    @Test func keysTypedAheadOfAPagerActAfterIt() throws {
+        let run = try Run("'\(DemoBinary.sibling("curtain-hears"))' pager", columns: 60, rows: 10)
+        try run.waitFor("p pager")
+        try run.tmux.type("pqkkk")
+        let pager = try run.waitFor("pager line 1")
+        #expect(!pager.contains("┌─ curtain-hears"), "the pager has the whole screen")
+        try run.tmux.keys("q")   // to less
+        let end = try run.exit()
+        #expect(end.status == "0", "the q typed ahead quit the app once the pager was done")
+        #expect(end.restored, "the terminal's modes are back")
+    }
+
+    /// Ctrl-Z stops a program on `await app.run()` every time (ten fresh starts), with the
+    /// shell's modes back, and `fg` brings it back repainted and taking keys. (Before, the stop
+    /// was a process-wide `kill` that another thread could take after the session's handler was
+    /// back: 1–2 starts in 8 did not stop.)
+    @Test func ctrlZStopsAnAsyncProgramEveryTime() throws {
+        for attempt in 1...10 {
+            let run = try Run("'\(DemoBinary.sibling("curtain-hears"))' pager", columns: 60, rows: 10)
+            try run.waitFor("p pager")
+            try run.tmux.keys("C-z")
+            let stopped = try run.exit()
+            #expect(stopped.status == "\(128 + SIGTSTP)", "start \(attempt): stopped by SIGTSTP")
+            #expect(stopped.restored, "start \(attempt): the shell's modes while stopped")
+            try run.tmux.shell("fg")
+            try run.waitFor("┌─ curtain-hears")
+            try run.tmux.keys("k")
+            try run.waitFor("k pressed 1 times")
+            try run.tmux.keys("q")
+            try run.tmux.shell("echo done-$((40+2))")
+            try run.waitFor("done-42")
+        }
+    }
+
     /// What the program writes to stderr while the UI runs is not drawn over the frame: it is
     /// written after the terminal is restored — on quit, on SIGTERM, and on a crash, where the
     /// `fatalError` message comes before the runtime's crash report.
@@ -85,8 +123,9 @@ struct HearsTheWorldEndToEndTests {
         }
     }
 
-    /// Idle, the program's main thread is never woken: no tick, no polling (it sleeps in poll
-    /// on the main queue's eventfd; the input wait's thread in poll with no timeout). The
+    /// Idle, the program's main thread is never woken: no tick, no polling (under an async
+    /// `main` it has handed the main queue to libdispatch; the input wait's thread sleeps in
+    /// poll with no timeout). The
     /// process as a whole wakes once a second once a task has resumed: libdispatch's
     /// worker-pool monitor on Linux (`src/event/workqueue.c`), which no Curtain code arms.
     @Test(arguments: [("task", "heard: a main-actor task"), ("nothing", "heard: nothing scheduled")])

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// Issue 23, item 20: idle, the demo's once-a-second clock is all it sends, and any 5 s of it
+/// Idle, the demo's once-a-second clock is all it sends, and any 5 s of it
 /// stay within 300 bytes — six ticks when a window's edges catch two of them, so at most 50
 /// bytes a tick (it was 54, with the digits bold). The bytes are the program's own output as
 /// tmux receives it (`pipe-pane -O`), through ncurses with `TERM=xterm-256color`.

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// Issue 23, item 9, as it was found: in tmux at 200 × 50, `m` and a paste start that never
+/// As it was found: in tmux at 200 × 50, `m` and a paste start that never
 /// closes (or a mouse report cut short) froze the demo's frames for 11 s, until the wait for
 /// the lost status answer ran out. Now the modal slides in at once and comes to rest in its
 /// usual time (a third of a second), and the cut-off report clicks nothing.

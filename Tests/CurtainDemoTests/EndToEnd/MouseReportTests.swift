@@ -2,7 +2,7 @@ import CurtainLayout
 import Foundation
 import Testing
 
-/// Issue 17: mouse reports through tmux, whatever terminfo says.
+/// Mouse reports through tmux, whatever terminfo says.
 extension DemoEndToEndTests {
     /// Whatever terminfo says about the mouse, the demo asks tmux for button events (1002, not
     /// every motion) in SGR coordinates (1006), and a click past column 223 — beyond what the

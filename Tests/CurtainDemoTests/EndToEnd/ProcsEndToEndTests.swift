@@ -64,7 +64,7 @@ struct ProcsEndToEndTests {
         try see(run, "line 5")
         try run.tmux.resize(columns: 70, rows: 14)
         try run.tmux.resize(columns: 110, rows: 24)
-        // The newest line reads on above the notification (issue 22, item 4).
+        // The newest line reads on above the notification.
         let screen = try see(run, "1 exited 0")
         let rows = screen.split(separator: "\n").map(String.init)
         let newest = try #require(rows.firstIndex { $0.contains("all-done") }, "the newest line shows:\n\(screen)")

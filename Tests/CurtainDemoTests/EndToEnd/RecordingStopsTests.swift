@@ -2,7 +2,7 @@ import CurtainLayout
 import Foundation
 import Testing
 
-/// Issue 17: a recording that stops (the disk filled up) says so on screen.
+/// A recording that stops (the disk filled up) says so on screen.
 extension DemoEndToEndTests {
     /// The file size limit (`ulimit -f 1`) fails the recording's writes the way a full disk
     /// does: the demo says so on screen, at once, not only after it exits.

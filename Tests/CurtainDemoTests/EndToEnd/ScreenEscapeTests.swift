@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// Issue 23, item 6: GNU screen 4.9, while the program has mouse reporting on, holds a lone
+/// GNU screen 4.9, while the program has mouse reporting on, holds a lone
 /// Esc until the next key and sends the two together (measured: Esc, 1.2 s, `a` arrive as one
 /// read, `ESC a`). The session asks screen its version and turns mouse reporting off for
 /// screen 4, so one Esc closes the modal at once; and should an Esc be held anyway, Esc then

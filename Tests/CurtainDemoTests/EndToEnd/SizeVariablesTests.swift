@@ -2,7 +2,7 @@ import CurtainLayout
 import Foundation
 import Testing
 
-/// Issue 17: an exported COLUMNS or LINES must not pin the screen size.
+/// An exported COLUMNS or LINES must not pin the screen size.
 extension DemoEndToEndTests {
     /// ncurses takes `COLUMNS` and `LINES` over the terminal's own size unless told not to:
     /// exported (too large, the same, too small), they must change nothing, at the start or

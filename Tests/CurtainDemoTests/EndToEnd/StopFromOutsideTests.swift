@@ -2,7 +2,7 @@ import CurtainLayout
 import Foundation
 import Testing
 
-/// Issue 17: a stop from outside (SIGSTOP, then SIGCONT) must give the demo its terminal back.
+/// A stop from outside (SIGSTOP, then SIGCONT) must give the demo its terminal back.
 extension DemoEndToEndTests {
     /// `kill -STOP` from outside, then `fg`: the shell had the terminal meanwhile (cooked, its
     /// "Stopped" and "$ fg" on the screen). On SIGCONT the demo takes its modes back and paints

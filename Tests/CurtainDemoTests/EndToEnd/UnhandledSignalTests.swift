@@ -3,7 +3,7 @@ import CurtainPlatform
 import Foundation
 import Testing
 
-/// Issue 17: every signal whose default action ends the process restores the terminal first.
+/// Every signal whose default action ends the process restores the terminal first.
 extension DemoEndToEndTests {
     /// Every signal whose default action ends the process leaves the terminal as it was (modes,
     /// main screen, cursor, no mouse reports) and ends the demo the same way (status 128 + n,

@@ -108,8 +108,8 @@ final class CounterView: View {
 }
 
 /// A queue backend whose link and colours change on the app's clock: its frames reach the
-/// screen slowly until `fastFrom` (issue 16), and the terminal reports a light background from
-/// `lightFrom` on (issue 15: an answer that comes late).
+/// screen slowly until `fastFrom`, and the terminal reports a light background from
+/// `lightFrom` on (an answer that comes late).
 @MainActor
 final class ChangingBackend: Backend {
     let queue: QueueBackend

@@ -3,7 +3,7 @@ import CurtainTesting
 import Testing
 @testable import Curtain
 
-/// Issue 23, item 7: the README says "press on a toast … and drag it", but pressing on an
+/// The README says "press on a toast … and drag it", but pressing on an
 /// editable toast's text gave every drag to the editor (the caret moved, the toast stayed).
 /// Now a drag that goes two rows or more up or down, more up or down than across, moves the
 /// toast from anywhere on it; a drag across (or less far) moves the caret.

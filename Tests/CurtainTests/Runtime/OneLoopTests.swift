@@ -91,4 +91,26 @@ import Testing
         #expect(cancelled)
         #expect(!app.isRunning)
     }
+
+    /// A backlog of posts runs over several turns, each bounded in time, so frames (and keys)
+    /// come between its parts; all of it runs, in posting order. (Before, the loop ran a whole
+    /// batch in one turn: a million posts held keys for over 100 ms.)
+    @Test func aLargeBacklogOfPostsRunsOverSeveralTurnsInOrder() async {
+        let (app, _, label) = makeApp()
+        let pilot = Pilot(app, size: Size(width: 30, height: 5))
+        let framesBefore = pilot.frameCount
+        var ran: [Int] = []
+        let count = 200_000
+        for index in 0..<count {
+            app.poster.post { _ in
+                ran.append(index)
+                if index % 1_000 == 0 { label.text = "post \(index)" }
+            }
+        }
+        await pilot.settle()
+        #expect(ran.count == count)
+        #expect(ran == Array(0..<count), "in posting order")
+        #expect(pilot.frameCount - framesBefore > 1, "frames between the backlog's turns: \(pilot.frameCount - framesBefore)")
+        #expect(pilot.text.contains("post 199000"))
+    }
 }

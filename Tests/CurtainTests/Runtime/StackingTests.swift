@@ -34,7 +34,7 @@ struct StackFixture {
 @MainActor
 @Suite struct StackingTests {
     /// A toast being typed into stays up while notifications pile onto its stack: the older
-    /// notifications fold into "+N more" instead (issue 22, item 3).
+    /// notifications fold into "+N more" instead.
     @Test func theFocusedToastIsNeverFolded() async {
         let f = StackFixture(size: Size(width: 40, height: 16))
         let box = TextToastView(hint: "type here")

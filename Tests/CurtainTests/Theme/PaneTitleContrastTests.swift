@@ -7,7 +7,7 @@ import Testing
 
 /// A pane's title is text, focused or not: at least 4.5:1 on the terminal's background, read
 /// from the cells a grid of two panes draws (one focused), reduced to each depth and seen with
-/// xterm's palette (issue 23, item 15: the unfocused title was 3.95:1 on white).
+/// xterm's palette (the unfocused title was 3.95:1 on white).
 @MainActor
 @Suite struct PaneTitleContrastTests {
     @Test(arguments: ColorDepth.allCases.filter { $0 != .monochrome })

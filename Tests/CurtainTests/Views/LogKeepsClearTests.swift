@@ -5,7 +5,7 @@ import Testing
 @testable import Curtain
 
 /// A log that keeps clear of presentations shows its newest line above a bottom toast, on
-/// every frame of the slide (issue 22, item 4); one that does not is covered.
+/// every frame of the slide; one that does not is covered.
 @MainActor
 @Suite struct LogKeepsClearTests {
     func makeApp(keepsClear: Bool) -> (App, PaneView, Log) {

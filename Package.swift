@@ -40,12 +40,15 @@ let package = Package(
             pkgConfig: "ncursesw",
             providers: [.apt(["libncurses-dev"]), .brew(["ncurses"])]
         ),
+        // Every difference between C libraries (glibc, Darwin) in one place: the libc import,
+        // signal actions, siginfo_t, spawn attributes, threads, file times, ioctls (docs/ARCHITECTURE.md).
+        .target(name: "CurtainPlatform"),
         .target(name: "CurtainLayout"),
-        .target(name: "CurtainScreen", dependencies: ["CurtainLayout"]),
-        .target(name: "Curtain", dependencies: ["CurtainLayout", "CurtainScreen"]),
+        .target(name: "CurtainScreen", dependencies: ["CurtainLayout", "CurtainPlatform"]),
+        .target(name: "Curtain", dependencies: ["CurtainLayout", "CurtainScreen", "CurtainPlatform"]),
         .target(
             name: "CurtainTerminal",
-            dependencies: ["Curtain", "CurtainScreen", "CNcurses"],
+            dependencies: ["Curtain", "CurtainScreen", "CurtainPlatform", "CNcurses"],
             // macOS's own ncurses (6.0, one libncurses with the wide functions) has no .pc file.
             // With Homebrew's, -lncurses finds its libncurses, a link to the libncursesw that
             // pkg-config names, so both name the same library.
@@ -60,7 +63,7 @@ let package = Package(
         ),
         .target(
             name: "CurtainDemoKit",
-            dependencies: ["Curtain", "CurtainLayout", "CurtainScreen", "CurtainTerminal"],
+            dependencies: ["Curtain", "CurtainLayout", "CurtainScreen", "CurtainTerminal", "CurtainPlatform"],
             resources: []
         ),
         .executableTarget(
@@ -68,6 +71,7 @@ let package = Package(
             dependencies: [
                 "CurtainDemoKit",
                 "CurtainScreen",
+                "CurtainPlatform",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             // Release builds are one static executable: the Swift runtime, libc, libstdc++ and
@@ -83,10 +87,10 @@ let package = Package(
         ),
         .executableTarget(
             name: "curtain-bench",
-            dependencies: ["CurtainDemoKit", "Curtain", "CurtainScreen", "CurtainTerminal"]
+            dependencies: ["CurtainDemoKit", "Curtain", "CurtainScreen", "CurtainTerminal", "CurtainPlatform"]
         ),
         // Example programs: each a complete program on the public API alone.
-        .executableTarget(name: "curtain-browser", dependencies: ["Curtain", "CurtainTerminal"]),
+        .executableTarget(name: "curtain-browser", dependencies: ["Curtain", "CurtainTerminal", "CurtainPlatform"]),
         .executableTarget(name: "curtain-chat", dependencies: ["Curtain", "CurtainTerminal"]),
         .executableTarget(
             name: "curtain-procs",
@@ -94,35 +98,36 @@ let package = Package(
         ),
         // Work from outside the loop, each way a program reaches the main actor: the end-to-end
         // tests' program (not a product).
-        .executableTarget(name: "curtain-hears", dependencies: ["Curtain", "CurtainTerminal"]),
+        .executableTarget(name: "curtain-hears", dependencies: ["Curtain", "CurtainTerminal", "CurtainPlatform"]),
         // SplitMix and other helpers shared by the test targets (not a product).
         .target(name: "CurtainTestSupport", dependencies: ["CurtainScreen"], path: "Tests/TestSupport"),
         .testTarget(
             name: "CurtainLayoutTests",
             dependencies: [
-                "CurtainLayout",
+                "CurtainLayout", "CurtainPlatform",
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ]
         ),
         .testTarget(
             name: "CurtainScreenTests",
             dependencies: [
-                "CurtainScreen", "CurtainTestSupport",
+                "CurtainScreen", "CurtainTestSupport", "CurtainPlatform",
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ]
         ),
         .testTarget(
             name: "CurtainTests",
             dependencies: [
-                "Curtain", "CurtainTesting", "CurtainTestSupport",
+                "Curtain", "CurtainTesting", "CurtainTestSupport", "CurtainPlatform",
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ],
             exclude: ["Runtime/__Snapshots__"]
         ),
-        .testTarget(name: "CurtainTerminalTests", dependencies: ["CurtainTerminal", "CNcurses", "CurtainTestSupport"]),
+        .testTarget(name: "CurtainPlatformTests", dependencies: ["CurtainPlatform"]),
+        .testTarget(name: "CurtainTerminalTests", dependencies: ["CurtainTerminal", "CurtainPlatform", "CNcurses", "CurtainTestSupport"]),
         .testTarget(
             name: "CurtainDemoTests",
-            dependencies: ["CurtainDemoKit", "CurtainTesting", "curtain-demo", "curtain-browser", "curtain-chat", "curtain-hears", "curtain-procs", "CurtainTestSupport"]
+            dependencies: ["CurtainDemoKit", "CurtainTesting", "curtain-demo", "curtain-browser", "curtain-chat", "curtain-hears", "curtain-procs", "CurtainTestSupport", "CurtainPlatform"]
         ),
     ],
     swiftLanguageModes: [.v6]

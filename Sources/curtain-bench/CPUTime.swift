@@ -1,4 +1,4 @@
-import Glibc
+import CurtainPlatform
 
 /// CPU time of the calling thread in nanoseconds: what the work cost, not how long the
 /// scheduler kept us waiting.

@@ -2,7 +2,7 @@ import Curtain
 import CurtainDemoKit
 import CurtainLayout
 import CurtainScreen
-import Glibc
+import CurtainPlatform
 
 // The large-paste figures (docs/PERFORMANCE.md), measured on the demo's editable toast: DemoApp on a
 // ManualClock at 164×48, so the pane toast's box is 76 columns (its editor 74), driven as the

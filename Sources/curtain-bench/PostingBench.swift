@@ -1,7 +1,7 @@
 import Curtain
 import CurtainLayout
 import CurtainScreen
-import Glibc
+import CurtainPlatform
 import Synchronization
 
 /// Threads posting to an app in a tight loop while the main thread runs what they post as the
@@ -87,34 +87,19 @@ final class PostingThread: Sendable {
 
 /// Starts `count` threads posting. Not on the main actor: a closure written inside a
 /// main-actor function would be checked to run there, and these run on their own threads.
-nonisolated func startPostingThreads(_ race: PostingRace, count: Int) -> [pthread_t] {
-    var handles: [pthread_t] = []
-    for index in 0..<count {
-        let context = Unmanaged.passRetained(PostingThread(race: race, index: index)).toOpaque()
-        var handle = pthread_t()
-        let status = pthread_create(&handle, nil, { context in
-            let thread = Unmanaged<PostingThread>.fromOpaque(context!).takeRetainedValue()
-            thread.run()
-            return nil
-        }, context)
-        precondition(status == 0, "pthread_create failed: \(status)")
-        handles.append(handle)
+nonisolated func startPostingThreads(_ race: PostingRace, count: Int) -> [PlatformThread] {
+    (0..<count).map { index in
+        let poster = PostingThread(race: race, index: index)
+        switch PlatformThread.start({ poster.run() }) {
+        case .success(let thread): return thread
+        case .failure(let error): preconditionFailure("pthread_create failed: \(error)")
+        }
     }
-    return handles
 }
 
-/// Peak resident memory of this process in bytes (VmHWM of /proc/self/status).
+/// Peak resident memory of this process in bytes (VmHWM of /proc/self/status; 0 without /proc).
 func peakResidentBytes() -> Int {
-    guard let file = fopen("/proc/self/status", "r") else { return 0 }
-    defer { fclose(file) }
-    var line = [CChar](repeating: 0, count: 256)
-    while fgets(&line, Int32(line.count), file) != nil {
-        let text = String(decoding: line.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-        guard text.hasPrefix("VmHWM:") else { continue }
-        let kibibytes = text.dropFirst(6).split { $0 == " " || $0 == "\t" }.first.flatMap { Int($0) } ?? 0
-        return kibibytes * 1024
-    }
-    return 0
+    (LinuxProcFiles.statusField("VmHWM") ?? 0) * 1024
 }
 
 /// Sets the peak resident memory back to the resident memory now, so that the peak measured
@@ -187,7 +172,7 @@ func measurePosting(threads: Int = 8, posts: Int = 1_000_000) async -> PostingRe
     await app.run(on: backend)
     result.totalNanoseconds = monotonicNanoseconds() - start
     if result.postingNanoseconds == 0 { result.postingNanoseconds = result.totalNanoseconds }
-    for handle in handles { pthread_join(handle, nil) }
+    for handle in handles { handle.join() }
     result.peakBytes = peakResidentBytes()
     result.ran = tally.ran
     result.outOfOrder = tally.outOfOrder

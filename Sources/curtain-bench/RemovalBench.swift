@@ -1,6 +1,6 @@
 import Curtain
 import CurtainLayout
-import Glibc
+import CurtainPlatform
 
 /// Removing labels one by one from a view of 1 000 and of 10 000 siblings, in a scene (so each
 /// removal does all it does on screen: leaves the scene, cancels the view's tasks, asks for a

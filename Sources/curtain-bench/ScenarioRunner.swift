@@ -2,7 +2,7 @@ import Curtain
 import CurtainDemoKit
 import CurtainLayout
 import CurtainScreen
-import Glibc
+import CurtainPlatform
 
 /// Drives a fresh ``DemoApp`` (or the scenario's own program) through a scenario again and again, drawing every frame through a
 /// real ncurses session, until at least `minimumSamples` CPU samples were taken.

@@ -1,7 +1,7 @@
 import CurtainLayout
 import CurtainScreen
 import CurtainTerminal
-import Glibc
+import CurtainPlatform
 
 /// A real ncurses session writing into a temporary file of the given size, so the bytes a
 /// frame costs are the file's growth. ncurses takes the size from `LINES`/`COLUMNS`.

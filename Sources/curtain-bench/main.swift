@@ -2,7 +2,7 @@ import Curtain
 import CurtainDemoKit
 import CurtainLayout
 import CurtainScreen
-import Glibc
+import CurtainPlatform
 
 // curtain-bench: Curtain's benchmark (its figures: docs/PERFORMANCE.md). Runs the demo headless through the real pipeline
 // (DemoApp → scene → composition → diff → ncurses into a file) and reports frames, bytes
@@ -139,7 +139,7 @@ let texts = onlyPrefix != nil ? [] :
 struct StandardError: TextOutputStream {
     mutating func write(_ string: String) {
         var bytes = Array(string.utf8)
-        _ = bytes.withUnsafeMutableBytes { Glibc.write(STDERR_FILENO, $0.baseAddress, $0.count) }
+        _ = bytes.withUnsafeMutableBytes { CurtainPlatform.write(STDERR_FILENO, $0.baseAddress, $0.count) }
     }
 }
 

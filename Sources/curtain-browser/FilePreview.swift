@@ -3,7 +3,7 @@
 // takes the keys meant for the browser. Even a regular file is opened non-blocking and read at
 // most 4 KiB, so a preview never holds up the loop for long.
 import Foundation
-import Glibc
+import CurtainPlatform
 
 enum FilePreview {
     static let limit = 4096

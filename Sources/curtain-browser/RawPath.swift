@@ -1,7 +1,7 @@
 // Paths as the file system has them: bytes. A Linux file name is any bytes but "/" and NUL,
 // not necessarily UTF-8; a String would replace the odd bytes with U+FFFD, and the name could
 // no longer be opened. So the browser keeps the bytes for opening and shows them escaped.
-import Glibc
+import CurtainPlatform
 
 struct RawPath: Equatable {
     /// Absolute and normalised ("/", or "/a/b": no ".", "..", repeated or trailing "/").

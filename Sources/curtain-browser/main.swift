@@ -92,7 +92,7 @@ final class Browser {
         guard let entry = selected else { return }
         switch path(of: entry).status() {
         case .success(let info):
-            let modified = Date(timeIntervalSince1970: Double(info.st_mtim.tv_sec))
+            let modified = Date(timeIntervalSince1970: Double(info.modificationTime.tv_sec))
             let date = modified.formatted(date: .abbreviated, time: .shortened)
             app.scene.notify("\(info.st_size) bytes · modified \(date)", title: entry.shown, in: previewPane)
         case .failure(let error):

@@ -1,7 +1,7 @@
 import ArgumentParser
 import CurtainDemoKit
 import CurtainScreen
-import Glibc
+import CurtainPlatform
 
 /// `curtain-demo`: UIKit-style presentations in the terminal, interactive, scripted, headless
 /// or recorded.

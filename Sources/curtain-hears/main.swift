@@ -6,7 +6,7 @@
 import Curtain
 import CurtainTerminal
 import Dispatch
-import Glibc
+import CurtainPlatform
 
 @MainActor
 func makeApp(way: String) -> App {
@@ -126,14 +126,14 @@ enum ChildOutput {
         AsyncStream { continuation in
             var ends: [Int32] = [-1, -1]
             guard pipe(&ends) == 0 else { return continuation.finish() }
-            var actions = posix_spawn_file_actions_t()
+            var actions = emptySpawnFileActions()
             posix_spawn_file_actions_init(&actions)
             posix_spawn_file_actions_adddup2(&actions, ends[1], 1)
             posix_spawn_file_actions_addclose(&actions, ends[0])
             posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
             var pid: pid_t = 0
             let argv: [UnsafeMutablePointer<CChar>?] = [strdup("/bin/sh"), strdup("-c"), strdup(command), nil]
-            let spawned = posix_spawn(&pid, "/bin/sh", &actions, nil, argv, environ)
+            let spawned = posix_spawn(&pid, "/bin/sh", &actions, nil, argv, ProcessEnvironment.block)
             posix_spawn_file_actions_destroy(&actions)
             for pointer in argv { free(pointer) }
             close(ends[1])
@@ -164,19 +164,7 @@ enum ChildOutput {
 /// A plain thread, for a blocking read.
 enum Thread {
     static func detach(_ body: @escaping @Sendable () -> Void) {
-        let box = Unmanaged.passRetained(Box(body)).toOpaque()
-        var thread = pthread_t()
-        pthread_create(&thread, nil, { raw in
-            let box = Unmanaged<Box>.fromOpaque(raw!).takeRetainedValue()
-            box.body()
-            return nil
-        }, box)
-        pthread_detach(thread)
-    }
-
-    final class Box: Sendable {
-        let body: @Sendable () -> Void
-        init(_ body: @escaping @Sendable () -> Void) { self.body = body }
+        if case .success(let thread) = PlatformThread.start(body) { thread.detach() }
     }
 }
 

@@ -1,5 +1,5 @@
 import Foundation
-import Glibc
+import CurtainPlatform
 import Testing
 
 @testable import CurtainDemoKit
@@ -334,8 +334,8 @@ struct AsciicastWriterTests {
                 errno = ENOSPC
                 return -1
             }
-            if room <= 0 { return Glibc.write(fd, bytes, count) }
-            let result = Glibc.write(fd, bytes, min(count, room))
+            if room <= 0 { return CurtainPlatform.write(fd, bytes, count) }
+            let result = CurtainPlatform.write(fd, bytes, min(count, room))
             if result > 0 { written += result }
             return result
         }

@@ -1,4 +1,4 @@
-import Glibc
+import CurtainPlatform
 import Curtain
 import CurtainDemoKit
 import CurtainLayout

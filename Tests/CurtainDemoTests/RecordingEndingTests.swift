@@ -1,4 +1,5 @@
 import CurtainLayout
+import CurtainPlatform
 import Foundation
 import Testing
 
@@ -60,7 +61,7 @@ struct RecordingEndingTests {
 
     @Test("a recording killed by a signal still ends with the closing output",
           .enabled(if: DemoBinary.canRunEndToEnd, "needs tmux and the built binary"),
-          arguments: [SIGTERM, SIGHUP, SIGSEGV, SIGQUIT, SIGUSR1, SIGALRM, __libc_current_sigrtmin()])
+          arguments: [SIGTERM, SIGHUP, SIGSEGV, SIGQUIT, SIGUSR1, SIGALRM] + ProcessEndingSignals.realTime.prefix(1))
     func killedRecordingEndsClean(signal: Int32) throws {
         let demo = try DemoSession(columns: 80, rows: 24)
         let cast = demo.directory.appendingPathComponent("killed.cast").path

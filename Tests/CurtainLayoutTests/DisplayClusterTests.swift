@@ -1,5 +1,5 @@
 import CurtainLayout
-import Glibc
+import CurtainPlatform
 import Testing
 
 /// glibc's `wcwidth`, looked up at run time: the Glibc module does not export it (it sits

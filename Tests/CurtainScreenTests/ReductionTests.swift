@@ -1,4 +1,4 @@
-import Glibc
+import CurtainPlatform
 import CurtainLayout
 import PropertyBased
 import Testing

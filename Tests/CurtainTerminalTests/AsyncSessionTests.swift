@@ -1,6 +1,6 @@
 import Curtain
 import CurtainLayout
-import Glibc
+import CurtainPlatform
 import Testing
 @testable import CurtainTerminal
 

@@ -1,6 +1,6 @@
 import Curtain
 import CurtainTerminal
-import Glibc
+import CurtainPlatform
 import Testing
 
 extension NcursesTests.RestoreOnExit {

@@ -2,7 +2,7 @@ import Curtain
 import CurtainScreen
 import CurtainTerminal
 import Foundation
-import Glibc
+import CurtainPlatform
 import Testing
 
 @testable import CurtainTerminal

@@ -1,7 +1,7 @@
 import Curtain
 import CurtainLayout
 @testable import CurtainTerminal
-import Glibc
+import CurtainPlatform
 import Testing
 
 /// The reader on a pipe, its time on a `ManualClock`: no test sleeps for a timeout.

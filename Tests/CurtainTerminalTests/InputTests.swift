@@ -3,7 +3,7 @@ import Curtain
 import CurtainLayout
 import CurtainScreen
 @testable import CurtainTerminal
-import Glibc
+import CurtainPlatform
 import Testing
 
 extension NcursesTests {

@@ -1,5 +1,5 @@
 import CNcurses
-import Glibc
+import CurtainPlatform
 import Testing
 
 /// Every test that touches ncurses lives under this suite: ncurses is one process-wide state, so

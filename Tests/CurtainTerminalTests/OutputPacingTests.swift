@@ -2,7 +2,7 @@ import Curtain
 import CurtainLayout
 import CurtainScreen
 @testable import CurtainTerminal
-import Glibc
+import CurtainPlatform
 import Testing
 
 @Suite struct OutputPacingTests {
@@ -140,7 +140,7 @@ extension NcursesTests.RestoreOnExit {
 
         private func write(_ master: Int32, _ text: String) {
             let bytes = Array(text.utf8)
-            _ = bytes.withUnsafeBytes { Glibc.write(master, $0.baseAddress, $0.count) }
+            _ = bytes.withUnsafeBytes { CurtainPlatform.write(master, $0.baseAddress, $0.count) }
         }
     }
 

@@ -1,6 +1,6 @@
 import Curtain
 @testable import CurtainTerminal
-import Glibc
+import CurtainPlatform
 import Testing
 
 /// A large paste arrives over many reads: the reader must not hold the loop

@@ -1,6 +1,6 @@
 import Curtain
 @testable import CurtainTerminal
-import Glibc
+import CurtainPlatform
 import Testing
 
 /// The one blocking call of the wait, both kinds: the same answers on pipes, the timeout kept,

@@ -3,7 +3,7 @@ import CurtainLayout
 import CurtainScreen
 import CurtainTerminal
 import Foundation
-import Glibc
+import CurtainPlatform
 import Testing
 
 /// The pty functions glibc declares only under _XOPEN_SOURCE, which Swift's Glibc module is built
@@ -204,10 +204,7 @@ extension NcursesTests {
             var sent = false
             let result = try runChild({
                 // A reporter that returns, like the backtracer does once it has printed.
-                var reporter = sigaction()
-                reporter.__sigaction_handler.sa_handler = { _ in }
-                sigemptyset(&reporter.sa_mask)
-                sigaction(signal, &reporter, nil)
+                SignalAction.plain({ _ in }).install(signal)
                 let session = Self.startAndDraw()
                 while true { _ = session.nextEventBlocking(within: nil) }
             }, onOutput: { output, _, pid in

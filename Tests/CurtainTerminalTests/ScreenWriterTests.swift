@@ -2,7 +2,7 @@ import CNcurses
 import CurtainLayout
 import CurtainScreen
 @testable import CurtainTerminal
-import Glibc
+import CurtainPlatform
 import Testing
 
 extension NcursesTests {

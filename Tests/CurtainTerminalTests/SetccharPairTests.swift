@@ -1,6 +1,6 @@
 import CNcurses
 @testable import CurtainTerminal
-import Glibc
+import CurtainPlatform
 import Testing
 
 extension NcursesTests {

@@ -1,5 +1,5 @@
 @testable import CurtainTerminal
-import Glibc
+import CurtainPlatform
 import Testing
 
 @Suite struct TerminalRequirementsTests {

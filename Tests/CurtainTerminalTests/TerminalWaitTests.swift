@@ -1,6 +1,6 @@
 import Curtain
 @testable import CurtainTerminal
-import Glibc
+import CurtainPlatform
 import Testing
 
 /// The session's one wait, with both readiness calls: what ends it, and what it costs the

@@ -2,7 +2,7 @@ import CNcurses
 import CurtainLayout
 import CurtainScreen
 @testable import CurtainTerminal
-import Glibc
+import CurtainPlatform
 import Testing
 
 /// The system's compiled xterm-256color entry (the tests' terminal everywhere).

@@ -1,5 +1,5 @@
 @testable import CurtainTerminal
-import Glibc
+import CurtainPlatform
 import Testing
 
 /// The one loop that writes bytes to a descriptor.

@@ -2,9 +2,7 @@ import Curtain
 import PropertyBased
 import Testing
 
-#if canImport(Glibc)
-import Glibc
-#endif
+import CurtainPlatform
 
 /// Steps a spring frame by frame on a manual clock, the way the presentation layer drives it.
 private struct SpringRig {

@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import CurtainPlatform
 
 /// The closed-form solution of a damped harmonic oscillator, x'' + 2ζω₀x' + ω₀²x = 0, where x
 /// is the displacement from the target.

@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import CurtainPlatform
 
 /// The real clock: `CLOCK_MONOTONIC`, in seconds since the clock was created.
 ///

@@ -2,7 +2,7 @@ import Curtain
 import CurtainLayout
 import CurtainScreen
 import CurtainTerminal
-import Glibc
+import CurtainPlatform
 
 /// Runs the demo as the command line asked: in the terminal on the real clock, or headless on a
 /// manual clock (as fast as the machine allows, the same frames every time), with a script

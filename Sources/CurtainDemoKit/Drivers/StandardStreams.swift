@@ -1,5 +1,5 @@
 import CurtainTerminal
-import Glibc
+import CurtainPlatform
 
 /// Writes to standard output and standard error with `write(2)`, never through stdio: a stdio
 /// buffer is flushed at exit, where a failed write is lost without a word.

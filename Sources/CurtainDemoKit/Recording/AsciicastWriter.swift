@@ -1,5 +1,5 @@
 import CurtainTerminal
-import Glibc
+import CurtainPlatform
 
 /// Writes an asciicast v2 recording to a file, one event at a time.
 ///
@@ -42,7 +42,7 @@ final class AsciicastWriter {
     private var completeLength: off_t = 0
     /// `write(2)`, as the shared write loop (`writeAll`) calls it; tests replace it to fail the
     /// way a filling disk does.
-    var writeSystemCall: (Int32, UnsafeRawPointer, Int) -> Int = { Glibc.write($0, $1, $2) }
+    var writeSystemCall: (Int32, UnsafeRawPointer, Int) -> Int = { CurtainPlatform.write($0, $1, $2) }
     private var lastMicroseconds = 0
     /// Bytes of a UTF-8 character whose end has not arrived yet.
     private var pending: [UInt8] = []
@@ -73,10 +73,10 @@ final class AsciicastWriter {
         // Created here (O_EXCL), or — with force — an existing file opened and emptied: only a
         // file this writer created is removed when the recording cannot even start.
         var created = true
-        var descriptor = Glibc.open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+        var descriptor = CurtainPlatform.open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
         if descriptor < 0, errno == EEXIST, force {
             created = false
-            descriptor = Glibc.open(path, O_WRONLY | O_TRUNC | O_CLOEXEC)
+            descriptor = CurtainPlatform.open(path, O_WRONLY | O_TRUNC | O_CLOEXEC)
         }
         guard descriptor >= 0 else {
             throw RecordingError(path: path, reason: Self.openFailureReason(errno, path: path))
@@ -85,7 +85,7 @@ final class AsciicastWriter {
         let header = AsciicastFormat.header(
             width: width, height: height, term: term, shell: shell, timestamp: timestamp)
         if let reason = writeLine(header) {
-            _ = Glibc.close(fd)
+            _ = CurtainPlatform.close(fd)
             fd = -1
             // An empty file left behind would make the next run refuse without --force.
             if created { _ = unlink(path) }
@@ -137,7 +137,7 @@ final class AsciicastWriter {
         // Only now: a signal before the line above still closes the recording (at worst twice).
         if closesOnSignal { ClosingLineOnSignal.disarm() }
         _ = fsync(fd)
-        _ = Glibc.close(fd)
+        _ = CurtainPlatform.close(fd)
         fd = -1
     }
 

@@ -1,5 +1,5 @@
 import CurtainTerminal
-import Glibc
+import CurtainPlatform
 
 /// Appends a recording's closing line when a signal ends the process before the recording is
 /// closed: every signal the terminal's `EmergencyRestore` covers (SIGTERM, SIGHUP, SIGINT,
@@ -116,15 +116,10 @@ enum ClosingLineOnSignal {
         let previous = state.pointee.actions.previous(signal)
         // Every handler goes: the line is written.
         state.pointee.actions.restoreAll()
-        let handler = unsafeBitCast(previous.__sigaction_handler.sa_handler, to: Int.self)
-        if handler == 1 { return } // SIG_IGN
-        if handler != 0 { // a function
-            if previous.sa_flags & SA_SIGINFO != 0 {
-                previous.__sigaction_handler.sa_sigaction(signal, info, context)
-            } else {
-                previous.__sigaction_handler.sa_handler(signal)
-            }
-            return
+        switch previous.disposition {
+        case .ignored: return
+        case .handled: return previous.callHandler(signal, info, context)
+        case .byDefault: break
         }
         if EmergencyRestore.isTrap(signal), !EmergencyRestore.isFromAnotherProcess(info) { return }
         raise(signal)

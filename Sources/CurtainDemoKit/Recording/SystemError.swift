@@ -1,4 +1,4 @@
-import Glibc
+import CurtainPlatform
 
 /// Words for `errno` values, shared by script loading and recording.
 enum SystemError {

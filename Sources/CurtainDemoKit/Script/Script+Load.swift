@@ -1,4 +1,4 @@
-import Glibc
+import CurtainPlatform
 
 extension Script {
     /// Largest script file read: scripts are a few kilobytes, and a cap keeps a mistaken path
@@ -20,9 +20,9 @@ extension Script {
 
     private static func readFile(_ path: String) throws(ScriptError) -> [UInt8] {
         // Non-blocking, so opening a FIFO nobody writes to returns at once; then refused below.
-        let fd = Glibc.open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+        let fd = CurtainPlatform.open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
         guard fd >= 0 else { throw failure(path, SystemError.describe(errno)) }
-        defer { _ = Glibc.close(fd) }
+        defer { _ = CurtainPlatform.close(fd) }
         var info = stat()
         guard fstat(fd, &info) == 0 else { throw failure(path, SystemError.describe(errno)) }
         switch info.st_mode & S_IFMT {
@@ -42,7 +42,7 @@ extension Script {
         var bytes: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 64 * 1024)
         while true {
-            let count = chunk.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
+            let count = chunk.withUnsafeMutableBytes { CurtainPlatform.read(fd, $0.baseAddress, $0.count) }
             if count < 0 {
                 if errno == EINTR { continue }
                 throw failure(path, SystemError.describe(errno))

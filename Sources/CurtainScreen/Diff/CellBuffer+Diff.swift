@@ -1,6 +1,6 @@
 import CurtainLayout
 
-import Glibc
+import CurtainPlatform
 
 extension CellBuffer {
     /// The runs of cells that differ between `old` and this buffer, row by row, left to right.

@@ -1,4 +1,4 @@
-import Glibc
+import CurtainPlatform
 
 /// A colour in OKLab (Björn Ottosson, 2020): L lightness from 0 (black) to 1 (white), a and b
 /// the green–red and blue–yellow axes. Distances in it follow perceived differences much
@@ -55,7 +55,7 @@ public struct OKLab: Sendable, Equatable {
     /// What ``darkened(by:)`` scales L, a and b by for `strength`: (1 − strength)^(2.2/3).
     static func keep(_ strength: Double) -> Double {
         let remaining = 1 - min(1, max(0, strength))
-        return remaining <= 0 ? 0 : Glibc.pow(remaining, 2.2 / 3)
+        return remaining <= 0 ? 0 : CurtainPlatform.pow(remaining, 2.2 / 3)
     }
 
     /// L, a and b times `keep`.
@@ -81,14 +81,14 @@ public struct OKLab: Sendable, Equatable {
     /// sRGB component → linear light, for each of the 256 values (computed once).
     private static let linearTable: [Double] = (0...255).map { value in
         let c = Double(value) / 255
-        return c <= 0.04045 ? c / 12.92 : Glibc.pow((c + 0.055) / 1.055, 2.4)
+        return c <= 0.04045 ? c / 12.92 : CurtainPlatform.pow((c + 0.055) / 1.055, 2.4)
     }
 
     static func encoded(_ linear: Double) -> UInt8 {
         let c = min(1, max(0, linear))
-        let s = c <= 0.0031308 ? 12.92 * c : 1.055 * Glibc.pow(c, 1 / 2.4) - 0.055
+        let s = c <= 0.0031308 ? 12.92 * c : 1.055 * CurtainPlatform.pow(c, 1 / 2.4) - 0.055
         return UInt8((min(1, max(0, s)) * 255).rounded())
     }
 
-    static func cbrt(_ x: Double) -> Double { Glibc.cbrt(x) }
+    static func cbrt(_ x: Double) -> Double { CurtainPlatform.cbrt(x) }
 }

@@ -1,5 +1,5 @@
 import Curtain
-import Glibc
+import CurtainPlatform
 
 /// Reads the terminal's input in blocks and hands out what ``InputDecoder`` makes of it. It
 /// never waits: the session's ``TerminalWait`` says when the input is readable, and the reader
@@ -77,8 +77,7 @@ final class InputReader {
 
     /// Bytes the descriptor holds unread (`FIONREAD`); 0 when it cannot say.
     private var bytesWaiting: Int32 {
-        var count: Int32 = 0
-        return ioctl(descriptor, UInt(FIONREAD), &count) == 0 ? count : 0
+        TerminalControl.readableByteCount(of: descriptor)
     }
 
     private func popQueued() -> DecodedInput? {

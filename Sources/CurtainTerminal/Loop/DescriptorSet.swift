@@ -1,8 +1,4 @@
-#if canImport(Darwin)
-import Darwin
-#else
-import Glibc
-#endif
+import CurtainPlatform
 
 /// An `fd_set`, with what the C macros `FD_ZERO`, `FD_SET` and `FD_ISSET` do (Swift sees no
 /// function-like macros): descriptor `d` is bit `d % W` of word `d / W`, W the bits of a word.

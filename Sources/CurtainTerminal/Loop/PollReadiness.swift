@@ -1,4 +1,4 @@
-import Glibc
+import CurtainPlatform
 
 /// ``Readiness`` with `poll(2)`: any descriptor number, one array in and out.
 struct PollReadiness: Readiness {

@@ -1,4 +1,4 @@
-import Glibc
+import CurtainPlatform
 
 /// The one call that sleeps until descriptors are readable: the wait thread's only blocking
 /// call, behind one interface so each system gets the call that works there.

@@ -1,4 +1,4 @@
-import Glibc
+import CurtainPlatform
 
 /// ``Readiness`` with `select(2)`: what works on every tty on macOS as well as Linux.
 ///

@@ -1,5 +1,5 @@
 import Curtain
-import Glibc
+import CurtainPlatform
 import Synchronization
 
 /// The terminal session's one wait: until the terminal or the signal pipe is readable, a

@@ -1,7 +1,7 @@
 internal import CNcurses
 import CurtainLayout
 import CurtainScreen
-import Glibc
+import CurtainPlatform
 
 /// What ncurses is given for one grapheme: up to five wide characters (a spacing character and
 /// the zero-width marks that follow it), extra attributes (the alternate character set for line

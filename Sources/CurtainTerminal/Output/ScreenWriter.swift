@@ -1,7 +1,7 @@
 internal import CNcurses
 import CurtainLayout
 import CurtainScreen
-import Glibc
+import CurtainPlatform
 
 /// Writes cell buffers to ncurses' standard screen: only the runs that changed, then one
 /// `doupdate`.

@@ -1,5 +1,5 @@
 internal import CNcurses
-import Glibc
+import CurtainPlatform
 
 extension TunedTerminfo {
     /// Runs `body` (which creates the ncurses screen) with `TERMINFO` naming a private copy of

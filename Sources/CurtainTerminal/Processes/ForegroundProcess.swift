@@ -1,10 +1,10 @@
-import Glibc
+import CurtainPlatform
 
 /// Starting a foreground child and waiting for it off the main actor.
 enum ForegroundProcess {
     /// Starts `path` with `arguments`, default signal actions and an empty signal mask.
     static func spawn(path: String, arguments: [String]) throws -> pid_t {
-        var attributes = posix_spawnattr_t()
+        var attributes = emptySpawnAttributes()
         posix_spawnattr_init(&attributes)
         defer { posix_spawnattr_destroy(&attributes) }
         var defaults = sigset_t()
@@ -20,7 +20,7 @@ enum ForegroundProcess {
         let argv = arguments.map { strdup($0) } + [nil]
         defer { for pointer in argv { free(pointer) } }
         var pid: pid_t = 0
-        let result = posix_spawn(&pid, path, nil, &attributes, argv, environ)
+        let result = posix_spawn(&pid, path, nil, &attributes, argv, ProcessEnvironment.block)
         guard result == 0 else {
             throw ForegroundProcessError(message: "\(TerminalRequirements.printable(arguments[0])): \(String(cString: strerror(result)))")
         }

@@ -1,4 +1,4 @@
-import Glibc
+import CurtainPlatform
 
 /// Why ``App/runInForeground(_:)`` could not run a program.
 public struct ForegroundProcessError: Error, CustomStringConvertible, Sendable {

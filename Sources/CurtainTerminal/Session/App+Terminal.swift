@@ -1,5 +1,5 @@
 import Curtain
-import Glibc
+import CurtainPlatform
 
 extension App {
     /// Runs the app in the terminal until it quits, then gives the terminal back as it was: the

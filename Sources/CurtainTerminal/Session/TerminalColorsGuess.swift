@@ -1,6 +1,6 @@
 import Curtain
 import CurtainScreen
-import Glibc
+import CurtainPlatform
 
 /// The terminal's default colours from what the environment says, before asking the terminal:
 /// `CURTAIN_BACKGROUND` (`light`, `dark` or `#rrggbb`: the user's word, which wins), then

@@ -2,7 +2,7 @@ internal import CNcurses
 import Curtain
 import CurtainLayout
 import CurtainScreen
-import Glibc
+import CurtainPlatform
 
 /// Frames to the terminal: every one on a terminal that keeps up, the latest while it is behind
 /// (see ``OutputPacing``).

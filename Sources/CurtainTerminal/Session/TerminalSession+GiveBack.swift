@@ -1,7 +1,7 @@
 internal import CNcurses
 import Curtain
 import CurtainLayout
-import Glibc
+import CurtainPlatform
 
 /// Giving the terminal back to the shell and taking it again: one give-back and one take-back
 /// for a hand-off (``releaseTerminal()``), Ctrl-Z and `kill -TSTP` (``suspend()``), and a
@@ -108,7 +108,7 @@ extension TerminalSession {
 /// The signal actions while the terminal is given away: SIGINT and SIGQUIT ignored, SIGTSTP
 /// at its default (so the job stops as a whole, and a suspension's own SIGTSTP stops it).
 struct HandOffSignals {
-    private var saved: [(Int32, Glibc.sigaction)] = []
+    private var saved: [(Int32, SignalAction)] = []
 
     static func install() -> HandOffSignals {
         var result = HandOffSignals()
@@ -118,19 +118,12 @@ struct HandOffSignals {
         return result
     }
 
-    private mutating func set(_ signal: Int32, to handler: __sighandler_t?) {
-        var action = Glibc.sigaction()
-        action.__sigaction_handler.sa_handler = handler
-        sigemptyset(&action.sa_mask)
-        var previous = Glibc.sigaction()
-        if sigaction(signal, &action, &previous) == 0 { saved.append((signal, previous)) }
+    private mutating func set(_ signal: Int32, to handler: SignalHandler?) {
+        if let previous = SignalAction.plain(handler).install(signal) { saved.append((signal, previous)) }
     }
 
     func restore() {
-        for (signal, previous) in saved {
-            var action = previous
-            sigaction(signal, &action, nil)
-        }
+        for (signal, previous) in saved { previous.install(signal) }
     }
 }
 
@@ -145,11 +138,7 @@ enum Suspension {
     /// another thread — under an async `main`, one of the runtime's — after the previous
     /// action is back, and the process would not stop.
     static func stopThisProcess() {
-        var stopAction = Glibc.sigaction()
-        stopAction.__sigaction_handler.sa_handler = SIG_DFL
-        sigemptyset(&stopAction.sa_mask)
-        var previousAction = Glibc.sigaction()
-        sigaction(SIGTSTP, &stopAction, &previousAction)
+        let previousAction = SignalAction.byDefault.install(SIGTSTP)
         var stop = sigset_t()
         sigemptyset(&stop)
         sigaddset(&stop, SIGTSTP)
@@ -158,6 +147,6 @@ enum Suspension {
         raise(SIGTSTP)
         // Continued.
         pthread_sigmask(SIG_SETMASK, &previousMask, nil)
-        sigaction(SIGTSTP, &previousAction, nil)
+        previousAction?.install(SIGTSTP)
     }
 }

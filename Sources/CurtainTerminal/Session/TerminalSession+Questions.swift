@@ -2,7 +2,7 @@ internal import CNcurses
 import Curtain
 import CurtainLayout
 import CurtainScreen
-import Glibc
+import CurtainPlatform
 
 /// The questions a session asks the terminal, and its answers: at start (status request,
 /// synchronized output, default colours, device attributes), and the status answers still on

@@ -2,7 +2,7 @@ internal import CNcurses
 import Curtain
 import CurtainLayout
 import CurtainScreen
-import Glibc
+import CurtainPlatform
 
 /// What the signal wake-up reports: a resize, a continue after a stop from outside, or a
 /// request to stop (`kill -TSTP`).

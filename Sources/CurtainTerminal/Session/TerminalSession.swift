@@ -2,7 +2,7 @@ internal import CNcurses
 import Curtain
 import CurtainLayout
 import CurtainScreen
-import Glibc
+import CurtainPlatform
 
 /// The terminal, taken over for a full-screen, animated, Unicode program: the ``Backend`` an
 /// `App` runs on in a real terminal.

@@ -1,4 +1,4 @@
-import Glibc
+import CurtainPlatform
 
 /// The actions that were in place before a handler was installed, by signal number (1…64,
 /// real-time signals included), so the handler can be taken out again or hand a signal on to
@@ -9,30 +9,30 @@ import Glibc
 /// stored table and is async-signal-safe (no allocation, no Swift arrays, no globals).
 /// `EmergencyRestore` and the demo's recording `ClosingLineOnSignal` each keep one.
 package struct SavedSignalActions {
-    /// The highest signal number kept (`SIGRTMAX` on Linux).
-    package static let highestSignal: Int32 = 64
+    /// The highest signal number kept (`SIGRTMAX` on Linux, 31 on Darwin).
+    package static var highestSignal: Int32 { ProcessEndingSignals.highest }
 
-    private typealias Block = (Glibc.sigaction, Glibc.sigaction, Glibc.sigaction, Glibc.sigaction, Glibc.sigaction,
-                               Glibc.sigaction, Glibc.sigaction, Glibc.sigaction, Glibc.sigaction, Glibc.sigaction,
-                               Glibc.sigaction, Glibc.sigaction, Glibc.sigaction, Glibc.sigaction, Glibc.sigaction,
-                               Glibc.sigaction, Glibc.sigaction, Glibc.sigaction, Glibc.sigaction, Glibc.sigaction,
-                               Glibc.sigaction, Glibc.sigaction, Glibc.sigaction, Glibc.sigaction, Glibc.sigaction,
-                               Glibc.sigaction, Glibc.sigaction, Glibc.sigaction, Glibc.sigaction, Glibc.sigaction,
-                               Glibc.sigaction, Glibc.sigaction)
+    private typealias Block = (SignalAction, SignalAction, SignalAction, SignalAction, SignalAction,
+                               SignalAction, SignalAction, SignalAction, SignalAction, SignalAction,
+                               SignalAction, SignalAction, SignalAction, SignalAction, SignalAction,
+                               SignalAction, SignalAction, SignalAction, SignalAction, SignalAction,
+                               SignalAction, SignalAction, SignalAction, SignalAction, SignalAction,
+                               SignalAction, SignalAction, SignalAction, SignalAction, SignalAction,
+                               SignalAction, SignalAction)
     /// Signal n's saved action is entry n − 1.
     private var table: (Block, Block)
     /// Which entries of `table` hold a saved action (bit n − 1 for signal n).
     private var installed: UInt64 = 0
 
     package init() {
-        let empty = Glibc.sigaction()
+        let empty = SignalAction()
         let block: Block = (empty, empty, empty, empty, empty, empty, empty, empty, empty, empty, empty, empty, empty,
                             empty, empty, empty, empty, empty, empty, empty, empty, empty, empty, empty, empty, empty,
                             empty, empty, empty, empty, empty, empty)
         table = (block, block)
     }
 
-    package typealias Handler = @convention(c) (Int32, UnsafeMutablePointer<siginfo_t>?, UnsafeMutableRawPointer?) -> Void
+    package typealias Handler = SignalInfoHandler
 
     @inline(__always)
     private static func isKept(_ signal: Int32) -> Bool { signal > 0 && signal <= highestSignal }
@@ -46,17 +46,12 @@ package struct SavedSignalActions {
     /// handles itself stays with its handler.
     package mutating func install(_ signal: Int32, overHandlers: Bool = true, handler: Handler) {
         guard Self.isKept(signal), !isInstalled(signal) else { return }
-        var current = Glibc.sigaction()
-        guard sigaction(signal, nil, &current) == 0 else { return }
-        let disposition = unsafeBitCast(current.__sigaction_handler.sa_handler, to: Int.self)
-        if disposition == 1 { return } // SIG_IGN
-        if !overHandlers, disposition != 0 { return } // a handler of the program's
-        var action = Glibc.sigaction()
-        action.__sigaction_handler.sa_sigaction = handler
-        sigemptyset(&action.sa_mask)
-        action.sa_flags = SA_SIGINFO
+        guard let current = SignalAction.current(signal) else { return }
+        if current.disposition == .ignored { return }
+        if !overHandlers, current.disposition == .handled { return } // a handler of the program's
+        var action = SignalAction.withInfo(handler)
         withUnsafeMutableBytes(of: &table) { buffer in
-            _ = sigaction(signal, &action, &buffer.bindMemory(to: Glibc.sigaction.self)[Int(signal - 1)])
+            _ = sigaction(signal, &action, &buffer.bindMemory(to: SignalAction.self)[Int(signal - 1)])
         }
         installed |= Self.bit(signal)
     }
@@ -67,16 +62,16 @@ package struct SavedSignalActions {
     }
 
     /// The action saved for `signal` (an empty one, the default, if none was saved).
-    package mutating func previous(_ signal: Int32) -> Glibc.sigaction {
-        guard Self.isKept(signal) else { return Glibc.sigaction() }
-        return withUnsafeMutableBytes(of: &table) { $0.bindMemory(to: Glibc.sigaction.self)[Int(signal - 1)] }
+    package mutating func previous(_ signal: Int32) -> SignalAction {
+        guard Self.isKept(signal) else { return SignalAction() }
+        return withUnsafeMutableBytes(of: &table) { $0.bindMemory(to: SignalAction.self)[Int(signal - 1)] }
     }
 
     /// Puts back the action saved for `signal`, if a handler was installed.
     package mutating func restore(_ signal: Int32) {
         guard isInstalled(signal) else { return }
         withUnsafeMutableBytes(of: &table) { buffer in
-            _ = sigaction(signal, &buffer.bindMemory(to: Glibc.sigaction.self)[Int(signal - 1)], nil)
+            _ = sigaction(signal, &buffer.bindMemory(to: SignalAction.self)[Int(signal - 1)], nil)
         }
         installed &= ~Self.bit(signal)
     }

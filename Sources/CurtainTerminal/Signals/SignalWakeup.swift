@@ -1,4 +1,4 @@
-import Glibc
+import CurtainPlatform
 
 /// Wakes the input wait when the terminal is resized (SIGWINCH), the process is continued
 /// after a stop (SIGCONT) or asked to stop from outside (SIGTSTP, `kill -TSTP`), without a
@@ -21,15 +21,15 @@ import Glibc
 /// The SIGWINCH handler replaces ncurses' own, which would otherwise resize the screen behind
 /// the session's back at the next `doupdate` and queue `KEY_RESIZE` into an input queue nobody
 /// reads. The handlers only count and call `write(2)`, which is async-signal-safe; the
-/// descriptors, counts and previous actions live in memory allocated before the handlers are
-/// installed.
+/// descriptors, counts and previous actions live in ``ProcessLifetimeStorage``, allocated before
+/// the handlers are installed.
 enum SignalWakeup {
     struct State {
         var readEnd: Int32 = -1
         var writeEnd: Int32 = -1
-        var previousResize = Glibc.sigaction()
-        var previousContinue = Glibc.sigaction()
-        var previousStop = Glibc.sigaction()
+        var previousResize = SignalAction()
+        var previousContinue = SignalAction()
+        var previousStop = SignalAction()
         var installed = false
         /// SIGWINCH and SIGCONT received since the process started.
         var resizes: sig_atomic_t = 0
@@ -39,11 +39,8 @@ enum SignalWakeup {
         var stopsTaken: sig_atomic_t = 0
     }
 
-    nonisolated(unsafe) static let state: UnsafeMutablePointer<State> = {
-        let pointer = UnsafeMutablePointer<State>.allocate(capacity: 1)
-        pointer.initialize(to: State())
-        return pointer
-    }()
+    /// In ``ProcessLifetimeStorage``, with everything else the handlers touch.
+    static var state: UnsafeMutablePointer<State> { ProcessLifetimeStorage.shared.wakeup }
 
     /// The descriptor that becomes readable after a SIGWINCH, SIGCONT or SIGTSTP, or -1 when not installed.
     static var descriptor: Int32 { state.pointee.installed ? state.pointee.readEnd : -1 }
@@ -73,6 +70,7 @@ enum SignalWakeup {
     /// SIGWINCH one in place of ncurses' own. Call after `newterm`, which installs ncurses'.
     /// Throws when the pipe cannot be made: the session would never hear of a resize.
     static func install() throws(TerminalError) {
+        ProcessLifetimeStorage.prepare()
         let s = state
         guard !s.pointee.installed else { return }
         var ends: [Int32] = [-1, -1]
@@ -85,23 +83,20 @@ enum SignalWakeup {
         }
         s.pointee.readEnd = ends[0]
         s.pointee.writeEnd = ends[1]
-        var action = Glibc.sigaction()
-        action.__sigaction_handler.sa_sigaction = { signal, info, context in
+        var action = SignalAction.withInfo({ signal, info, context in
             SignalWakeup.handle(signal, info, context)
-        }
-        sigemptyset(&action.sa_mask)
-        action.sa_flags = SA_SIGINFO | SA_RESTART
+        }, flags: SA_RESTART)
         guard sigaction(SIGWINCH, &action, &s.pointee.previousResize) == 0 else {
             close(ends[0])
             close(ends[1])
             return
         }
         if sigaction(SIGCONT, &action, &s.pointee.previousContinue) != 0 {
-            s.pointee.previousContinue.__sigaction_handler.sa_handler = SIG_DFL
+            s.pointee.previousContinue = .byDefault
         }
         s.pointee.stopsTaken = s.pointee.stops
         if sigaction(SIGTSTP, &action, &s.pointee.previousStop) != 0 {
-            s.pointee.previousStop.__sigaction_handler.sa_handler = SIG_DFL
+            s.pointee.previousStop = .byDefault
         }
         s.pointee.installed = true
     }

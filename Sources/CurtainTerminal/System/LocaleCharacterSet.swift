@@ -1,4 +1,4 @@
-import Glibc
+import CurtainPlatform
 
 /// Whether the locale's character set is UTF-8: whether text can reach the terminal as
 /// Unicode, or only as what that character set has (`LANG=C`: ASCII).

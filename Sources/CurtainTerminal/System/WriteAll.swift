@@ -1,4 +1,4 @@
-import Glibc
+import CurtainPlatform
 
 /// Writes all `count` bytes at `bytes` to `descriptor`; returns 0, or the `errno` of the write
 /// that failed.
@@ -11,7 +11,7 @@ import Glibc
 /// for a non-empty request would repeat forever, so it fails with `EIO`.
 @inline(__always)
 package func writeAll(_ descriptor: Int32, _ bytes: UnsafeRawPointer?, _ count: Int) -> Int32 {
-    writeAll(descriptor, bytes, count, using: { Glibc.write($0, $1, $2) })
+    writeAll(descriptor, bytes, count, using: { CurtainPlatform.write($0, $1, $2) })
 }
 
 /// ``writeAll(_:_:_:)`` through `systemCall` in place of `write(2)`: a seam for tests that make

@@ -1,6 +1,6 @@
 internal import CNcurses
 import CurtainScreen
-import Glibc
+import CurtainPlatform
 
 /// The terminfo entry to draw in direct colour with, when the terminal has 24-bit colour but
 /// `TERM` names an entry without it.

@@ -1,6 +1,6 @@
 internal import CNcurses
 import CurtainScreen
-import Glibc
+import CurtainPlatform
 import Synchronization
 
 /// Takes the terminal over for a session, or refuses with a ``TerminalError`` that names the

@@ -1,5 +1,5 @@
 internal import CNcurses
-import Glibc
+import CurtainPlatform
 
 /// Reads the terminfo entry for `TERM` before ncurses takes over the screen: whether it exists
 /// and can address the cursor (the refusal checks), and the strings that return the terminal to

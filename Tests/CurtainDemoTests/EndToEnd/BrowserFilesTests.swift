@@ -1,5 +1,5 @@
 import Foundation
-import Glibc
+import CurtainPlatform
 import Testing
 
 /// curtain-browser on the file systems users really have: going up from any depth, special

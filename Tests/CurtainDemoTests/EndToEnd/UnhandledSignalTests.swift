@@ -1,4 +1,5 @@
 import CurtainLayout
+import CurtainPlatform
 import Foundation
 import Testing
 
@@ -8,7 +9,8 @@ extension DemoEndToEndTests {
     /// main screen, cursor, no mouse reports) and ends the demo the same way (status 128 + n,
     /// within the wait: the debug build's backtracer must not hold SIGQUIT on the screen).
     @Test(arguments: [SIGQUIT, SIGUSR1, SIGUSR2, SIGALRM, SIGPIPE, SIGXCPU, SIGXFSZ, SIGVTALRM, SIGPROF,
-                      SIGSYS, SIGPOLL, SIGSTKFLT, SIGPWR, __libc_current_sigrtmin(), __libc_current_sigrtmax()])
+                      SIGSYS] + ProcessEndingSignals.systemSpecific
+                      + ProcessEndingSignals.realTime.prefix(1) + ProcessEndingSignals.realTime.suffix(1))
     func anUnhandledSignalRestoresTheTerminalAndEndsTheDemo(signal: Int32) throws {
         let demo = try DemoSession(columns: 80, rows: 24)
         let started = try demo.launch(prefix: "ulimit -c 0; ")

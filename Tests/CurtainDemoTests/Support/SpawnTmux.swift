@@ -1,3 +1,4 @@
+import CurtainPlatform
 import Foundation
 
 /// Runs `/usr/bin/tmux` with `arguments` and returns what it printed (stdout and stderr).
@@ -12,7 +13,7 @@ func runTmux(_ arguments: [String], outputDirectory: String) throws -> String {
     defer { try? FileManager.default.removeItem(atPath: outPath) }
     let argv = ["tmux"] + arguments
     let environment = ["LANG=C.UTF-8", "LC_ALL=C.UTF-8", "PATH=/usr/bin:/bin", "HOME=/tmp", "TERM=xterm-256color"]
-    var actions = posix_spawn_file_actions_t()
+    var actions = emptySpawnFileActions()
     posix_spawn_file_actions_init(&actions)
     defer { posix_spawn_file_actions_destroy(&actions) }
     posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
@@ -20,7 +21,7 @@ func runTmux(_ arguments: [String], outputDirectory: String) throws -> String {
     posix_spawn_file_actions_adddup2(&actions, 1, 2)
     // No closefrom in Swift's view of glibc: close each (glibc ignores EBADF here).
     for descriptor in Int32(3)..<Int32(1024) { posix_spawn_file_actions_addclose(&actions, descriptor) }
-    var attributes = posix_spawnattr_t()
+    var attributes = emptySpawnAttributes()
     posix_spawnattr_init(&attributes)
     defer { posix_spawnattr_destroy(&attributes) }
     var empty = sigset_t(), all = sigset_t()

@@ -1,6 +1,6 @@
 import CurtainLayout
 import CurtainTesting
-import Glibc
+import CurtainPlatform
 import Synchronization
 import Testing
 @testable import Curtain
@@ -96,14 +96,14 @@ import Testing
 /// Operating-system threads (more of them than the cooperative pool has), started together.
 enum OSThreads {
     struct Group {
-        let handles: [pthread_t]
+        let handles: [PlatformThread]
         fileprivate let finished: Counter
 
         /// Whether every thread is done (without waiting).
         var isFinished: Bool { finished.value.load(ordering: .acquiring) == handles.count }
 
         func join() {
-            for handle in handles { pthread_join(handle, nil) }
+            for handle in handles { handle.join() }
         }
     }
 
@@ -125,17 +125,14 @@ enum OSThreads {
     /// Starts `count` threads running `body` with their index.
     static func start(count: Int, _ body: @escaping @Sendable (Int) -> Void) -> Group {
         let finished = Counter()
-        var handles: [pthread_t] = []
+        var handles: [PlatformThread] = []
         for index in 0..<count {
-            let context = Unmanaged.passRetained(Start(index: index, finished: finished, body: body)).toOpaque()
-            var handle = pthread_t()
-            let status = pthread_create(&handle, nil, { context in
-                let start = Unmanaged<Start>.fromOpaque(context!).takeRetainedValue()
+            let start = Start(index: index, finished: finished, body: body)
+            let started = PlatformThread.start {
                 start.body(start.index)
                 start.finished.value.add(1, ordering: .releasing)
-                return nil
-            }, context)
-            precondition(status == 0, "pthread_create: \(status)")
+            }
+            guard case .success(let handle) = started else { preconditionFailure("pthread_create: \(started)") }
             handles.append(handle)
         }
         return Group(handles: handles, finished: finished)

@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import CurtainPlatform
 import CurtainLayout
 
 /// A wrapped row: row `row` of line `line` at the measured width.

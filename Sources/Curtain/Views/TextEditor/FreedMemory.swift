@@ -1,6 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#endif
+import CurtainPlatform
 
 /// Hands memory the program freed back to the system.
 ///
@@ -8,17 +6,11 @@ import Glibc
 /// passes a threshold — and after a large block is freed (the string of a 10 MB paste), it
 /// raises that threshold to twice the block's size. So the blocks of a large text, freed when
 /// its editor goes, would stay in the program's resident memory; `malloc_trim` returns them.
-/// Looked up at run time: it is glibc's, and a C library without it simply keeps the memory.
+/// (`trimFreedMemory`, in CurtainPlatform: glibc's; elsewhere the memory is simply kept.)
 enum FreedMemory {
     /// Texts at least this large give their memory back when their editor goes (trimming
     /// costs about a millisecond).
     static let threshold = 256 * 1024
 
-    static func giveBack() {
-        #if canImport(Glibc)
-        typealias Trim = @convention(c) (Int) -> Int32
-        guard let handle = dlopen(nil, RTLD_NOW), let symbol = dlsym(handle, "malloc_trim") else { return }
-        _ = unsafeBitCast(symbol, to: Trim.self)(0)
-        #endif
-    }
+    static func giveBack() { trimFreedMemory() }
 }

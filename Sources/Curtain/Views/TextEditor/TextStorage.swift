@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import CurtainPlatform
 
 /// The characters of an ``EditableText``: its lines in blocks of a few kilobytes, each block one
 /// string that holds its lines separated by `"\n"`.

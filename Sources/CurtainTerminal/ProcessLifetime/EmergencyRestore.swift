@@ -1,4 +1,4 @@
-import Glibc
+import CurtainPlatform
 
 /// Puts the terminal back when the process ends without ``TerminalSession/stop()``: on every
 /// signal whose default action ends the process — termination requests (SIGTERM, SIGHUP,
@@ -23,15 +23,12 @@ import Glibc
 /// the traps get the handler only where the default action is in place: a program that
 /// handles SIGUSR1 itself keeps its handler.
 ///
-/// The state lives in one block of memory allocated before any handler is installed, so the
-/// handler never touches lazily initialised globals.
+/// The state lives in ``ProcessLifetimeStorage``, allocated before any handler is installed, so
+/// the handler never touches lazily initialised globals.
 package enum EmergencyRestore {
     /// Every signal whose default action ends the process (terminate or dump core), SIGKILL
     /// aside: the signals that get a restoring handler.
-    package static let signals: [Int32] = [
-        SIGTERM, SIGHUP, SIGINT, SIGQUIT, SIGILL, SIGTRAP, SIGABRT, SIGSEGV, SIGBUS, SIGFPE, SIGSYS,
-        SIGUSR1, SIGUSR2, SIGPIPE, SIGALRM, SIGSTKFLT, SIGXCPU, SIGXFSZ, SIGVTALRM, SIGPROF, SIGPOLL, SIGPWR,
-    ] + Array(__libc_current_sigrtmin()...__libc_current_sigrtmax())
+    package static let signals: [Int32] = ProcessEndingSignals.all
 
     /// Whether the handler replaces any handler in place for `signal` (the termination
     /// requests, SIGQUIT and the traps: ncurses' cleanup, the Swift backtracer), or only the
@@ -53,7 +50,7 @@ package enum EmergencyRestore {
         var armed: sig_atomic_t = 0
         var fileDescriptor: Int32 = -1
         var hasTermios = false
-        var termios = Glibc.termios()
+        var termios = CurtainPlatform.termios()
         var resetCount = 0
         var reset: (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64,
                     UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64) =
@@ -65,18 +62,15 @@ package enum EmergencyRestore {
     /// Room for the reset bytes inside `State.reset`.
     static let resetCapacity = 128
 
-    /// Allocated once, never freed: handlers may run at any moment of the process's life.
-    nonisolated(unsafe) static let state: UnsafeMutablePointer<State> = {
-        let pointer = UnsafeMutablePointer<State>.allocate(capacity: 1)
-        pointer.initialize(to: State())
-        return pointer
-    }()
+    /// In ``ProcessLifetimeStorage``, with everything else the handlers touch.
+    static var state: UnsafeMutablePointer<State> { ProcessLifetimeStorage.shared.restore }
 
     nonisolated(unsafe) private static var atExitRegistered = false
 
     /// Saves what the handlers need and installs them. Call before ncurses changes the terminal.
-    static func arm(fileDescriptor: Int32, resetBytes: [UInt8]) {
-        let s = state // initialise before any handler can run
+    package static func arm(fileDescriptor: Int32, resetBytes: [UInt8]) {
+        ProcessLifetimeStorage.prepare() // all of it, the stderr capture's too, before any handler can run
+        let s = state
         s.pointee.fileDescriptor = fileDescriptor
         s.pointee.hasTermios = tcgetattr(fileDescriptor, &s.pointee.termios) == 0
         let count = min(resetBytes.count, resetCapacity)
@@ -96,7 +90,7 @@ package enum EmergencyRestore {
     }
 
     /// Removes the handlers (restoring what was there before) after a normal stop.
-    static func disarm() {
+    package static func disarm() {
         let s = state
         s.pointee.armed = 0
         for signal in signals { s.pointee.actions.restore(signal) }
@@ -123,8 +117,7 @@ package enum EmergencyRestore {
     /// (a fault, `raise`, `abort`). Async-signal-safe.
     package static func isFromAnotherProcess(_ info: UnsafeMutablePointer<siginfo_t>?) -> Bool {
         guard let info else { return false }
-        // SI_USER (0) and SI_TKILL (negative) mark kill/tkill; a fault has a positive code.
-        return info.pointee.si_code <= 0 && info.pointee._sifields._kill.si_pid != getpid()
+        return info.pointee.isSentByKill && info.pointee.senderProcess != getpid()
     }
 
     /// The signal handler.
@@ -142,10 +135,7 @@ package enum EmergencyRestore {
             // Anything else ends the process with the default action, whatever handler was
             // there before (ncurses' cleanup, which exits with status 1; the backtracer on
             // SIGQUIT), so the status a parent sees still says which signal it was.
-            var action = Glibc.sigaction()
-            action.__sigaction_handler.sa_handler = SIG_DFL
-            sigemptyset(&action.sa_mask)
-            _ = sigaction(signal, &action, nil)
+            SignalAction.byDefault.install(signal)
         }
         // Blocked until this handler returns, then delivered.
         raise(signal)

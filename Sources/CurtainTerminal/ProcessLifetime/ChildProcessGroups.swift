@@ -1,4 +1,4 @@
-import Glibc
+import CurtainPlatform
 import Synchronization
 
 /// Process groups the program started and must not leave behind: when it ends by a signal
@@ -16,28 +16,22 @@ import Synchronization
 /// ChildProcessGroups.remove(pid)
 /// ```
 ///
-/// The groups are kept in memory allocated once, so the signal handler reads them without
-/// allocating or locking (async-signal-safe).
+/// The groups are kept in ``ProcessLifetimeStorage``, allocated before any handler is armed, so
+/// the signal handler reads them without allocating or locking (async-signal-safe).
 public enum ChildProcessGroups {
     /// At most this many groups are tracked at once; more are ignored.
     public static let capacity = 256
 
-    nonisolated(unsafe) private static let groups: UnsafeMutablePointer<pid_t> = {
-        let pointer = UnsafeMutablePointer<pid_t>.allocate(capacity: capacity)
-        pointer.initialize(repeating: 0, count: capacity)
-        return pointer
-    }()
+    /// In ``ProcessLifetimeStorage``.
+    private static var groups: UnsafeMutablePointer<pid_t> { ProcessLifetimeStorage.shared.groups }
     private static let lock = Mutex(())
-    /// Set once a group was added: before that, the handler must not touch ``groups`` (its
-    /// first use would initialise it, which is not safe in a signal handler).
-    nonisolated(unsafe) private static var used: sig_atomic_t = 0
 
     /// Tracks `group` (a process group id) until ``remove(_:)``.
     public static func add(_ group: pid_t) {
         guard group > 1 else { return }
+        ProcessLifetimeStorage.prepare()
         lock.withLock { _ in
             if let free = (0..<capacity).first(where: { groups[$0] == 0 }) { groups[free] = group }
-            used = 1
         }
     }
 
@@ -50,7 +44,6 @@ public enum ChildProcessGroups {
 
     /// Sends SIGHUP, SIGTERM and SIGCONT to every tracked group. Async-signal-safe.
     static func hangUpAll() {
-        guard used != 0 else { return }
         for index in 0..<capacity {
             let group = groups[index]
             guard group > 1 else { continue }

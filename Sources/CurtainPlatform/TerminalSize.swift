@@ -1,0 +1,37 @@
+/// Terminal `ioctl`s. glibc's request numbers are plain constants Swift imports; Darwin's
+/// are `_IOR(…)` macros that use `sizeof`, which Swift cannot import, so their values are
+/// written out here (`sys/ttycom.h`, `sys/filio.h`, `sys/ioccom.h`: `IOC_OUT` 0x40000000 |
+/// size << 16 | group << 8 | number).
+package enum TerminalControl {
+    /// `TIOCGWINSZ`: `_IOR('t', 104, struct winsize)` on Darwin.
+    static var getWindowSize: UInt {
+        #if canImport(Darwin)
+        0x4008_7468
+        #else
+        UInt(TIOCGWINSZ)
+        #endif
+    }
+
+    /// `FIONREAD`: `_IOR('f', 127, int)` on Darwin.
+    static var bytesReadable: UInt {
+        #if canImport(Darwin)
+        0x4004_667F
+        #else
+        UInt(FIONREAD)
+        #endif
+    }
+
+    /// The size of the terminal on `descriptor`, or nil when it is not a terminal (or reports
+    /// a zero size).
+    package static func windowSize(of descriptor: Int32) -> (columns: Int, rows: Int)? {
+        var size = winsize()
+        guard ioctl(descriptor, getWindowSize, &size) == 0, size.ws_col > 0, size.ws_row > 0 else { return nil }
+        return (Int(size.ws_col), Int(size.ws_row))
+    }
+
+    /// How many bytes can be read from `descriptor` without blocking (0 when unknown).
+    package static func readableByteCount(of descriptor: Int32) -> Int32 {
+        var count: Int32 = 0
+        return ioctl(descriptor, bytesReadable, &count) == 0 ? count : 0
+    }
+}

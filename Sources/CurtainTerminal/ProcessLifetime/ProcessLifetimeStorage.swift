@@ -1,0 +1,47 @@
+import CurtainPlatform
+import Synchronization
+
+/// Every piece of memory the session's signal handlers read or write, allocated in one go
+/// the first time any of it is needed — which is before any handler is armed, because each
+/// arming (``EmergencyRestore/arm(fileDescriptor:resetBytes:)``, ``SignalWakeup/install()``,
+/// ``ChildProcessGroups/add(_:)``, ``StderrCapture/start(headLimit:tailLimit:)``) calls
+/// ``prepare()`` first — and never freed, since a handler may run at any moment of the
+/// process's life.
+///
+/// A handler must never be the first to touch a lazily initialised global: the initialiser
+/// allocates, and `malloc` is not async-signal-safe (the interrupted code may hold its lock).
+/// When each part kept its own global, the emergency restore was armed before the stderr
+/// capture's state existed, and a fatal signal in between initialised it inside the handler.
+/// Here there is one initialiser for all of it.
+struct ProcessLifetimeStorage: @unchecked Sendable {
+    let restore: UnsafeMutablePointer<EmergencyRestore.State>
+    let capture: UnsafeMutablePointer<StderrCapture.State>
+    let wakeup: UnsafeMutablePointer<SignalWakeup.State>
+    /// ``ChildProcessGroups/capacity`` process group ids, 0 for a free entry.
+    let groups: UnsafeMutablePointer<pid_t>
+    /// The stderr replay's copy buffer.
+    let copyBuffer: UnsafeMutableRawBufferPointer
+    /// How many chunks the stderr drain threads are handling right now.
+    let drainsBusy: UnsafeMutablePointer<Atomic<Int>>
+
+    static let copyBufferSize = 64 * 1024
+
+    static let shared = ProcessLifetimeStorage()
+
+    private init() {
+        restore = .allocate(capacity: 1)
+        restore.initialize(to: EmergencyRestore.State())
+        capture = .allocate(capacity: 1)
+        capture.initialize(to: StderrCapture.State())
+        wakeup = .allocate(capacity: 1)
+        wakeup.initialize(to: SignalWakeup.State())
+        groups = .allocate(capacity: ChildProcessGroups.capacity)
+        groups.initialize(repeating: 0, count: ChildProcessGroups.capacity)
+        copyBuffer = .allocate(byteCount: Self.copyBufferSize, alignment: 16)
+        drainsBusy = .allocate(capacity: 1)
+        drainsBusy.initialize(to: Atomic(0))
+    }
+
+    /// Allocates everything, if not done yet. Call before installing any handler.
+    static func prepare() { _ = shared }
+}

@@ -195,6 +195,7 @@ public final class App {
         scene.size = backend.size
         followedAppearance = nil
         followAppearance(of: backend)
+        scene.prepareFocusAtStart()
         renderAndPresent()
     }
 

@@ -15,22 +15,24 @@ struct AppearanceOptionTests {
         return (rows.first?.first ?? CapturedCell(text: "", style: CapturedStyle()), result)
     }
 
-    /// Each background and depth prints the focused border in that theme's colour: the light
-    /// and dark themes differ at every depth, the 8- and 16-colour ones use ANSI colours only.
+    /// Each background and depth prints the focused border in that theme's colour and line:
+    /// the light and dark themes differ at every depth, the 8- and 16-colour ones use ANSI
+    /// colours only, and on a light terminal with 8 or 16 colours focus is a heavy black line
+    /// (a colour there would stand out less than the black of the panes a dim leaves).
     @Test(arguments: [
-        (["--background", "dark", "--colors", "truecolor"], "idx:214"),
-        (["--background", "light", "--colors", "truecolor"], "idx:130"),
-        (["--background", "dark", "--colors", "256"], "idx:214"),
-        (["--background", "light", "--colors", "256"], "idx:130"),
-        (["--background", "dark", "--colors", "16"], "idx:11"),
-        (["--background", "light", "--colors", "16"], "idx:5"),
-        (["--background", "dark", "--colors", "8"], "idx:3"),
-        (["--background", "#fdf6e3", "--colors", "8"], "idx:4"),
+        (["--background", "dark", "--colors", "truecolor"], "idx:214", "┌"),
+        (["--background", "light", "--colors", "truecolor"], "idx:130", "┌"),
+        (["--background", "dark", "--colors", "256"], "idx:214", "┌"),
+        (["--background", "light", "--colors", "256"], "idx:130", "┌"),
+        (["--background", "dark", "--colors", "16"], "idx:11", "┌"),
+        (["--background", "light", "--colors", "16"], "idx:0", "┏"),
+        (["--background", "dark", "--colors", "8"], "idx:3", "┌"),
+        (["--background", "#fdf6e3", "--colors", "8"], "idx:0", "┏"),
     ])
-    func theFocusedBorderHasTheThemesColour(arguments: [String], colour: String) throws {
+    func theFocusedBorderHasTheThemesColour(arguments: [String], colour: String, corner glyph: String) throws {
         let (corner, result) = try Self.focusedCorner(arguments)
         #expect(result.status == 0, "stderr: \(result.stderr)")
-        #expect(corner.text == "┌")
+        #expect(corner.text == glyph)
         #expect(corner.style.foreground == colour, "\(arguments)")
     }
 

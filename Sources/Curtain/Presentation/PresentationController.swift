@@ -87,6 +87,15 @@ open class PresentationController {
     var drag: DragState?
     /// The frame before stacking: where it would be alone in its context.
     var soloFrame: Rect = .zero
+    /// How far in the others of its stack count it (0 … 1): its ``progress``, except while the
+    /// pointer holds it or it springs back from a drag (1: the others stay where they are) and
+    /// while it leaves after that (``stackingAnimation`` closes the gap once).
+    var stackingProgress: Double = 0
+    /// After a drag let go of it: ``stackingProgress`` going to 0, so the others close up in
+    /// one movement instead of jumping to where the pointer left it.
+    var stackingAnimation: TimedAnimation?
+    /// ``soloFrame`` at ``stackingProgress``: the room it takes in its stack.
+    var stackingFrame: Rect = .zero
     /// 1 while shown in its stack, 0 when collapsed into the stack's "+N more" line; animated.
     var stackVisibility = SpringAnimation(value: 1, spring: .critical)
     /// Set by the scene while a newer presentation sits between this one and the edge: its
@@ -257,6 +266,7 @@ open class PresentationController {
 
     /// Starts the slide in (or reverses a slide out) from wherever it is now.
     func beginPresentation(at now: Double, motion: MotionSettings) {
+        stackingAnimation = nil
         state = .presenting
         presentationTransitionWillBegin()
         animateProgress(to: 1, at: now, motion: motion)
@@ -264,12 +274,22 @@ open class PresentationController {
     }
 
     func beginDismissal(at now: Double, motion: MotionSettings) {
+        let wasHeld = drag != nil || offsetSpring != nil
         drag = nil
         offsetSpring = nil
         if state == .presenting { presentationTransitionDidEnd(false) }
         state = .dismissing
         dismissalTransitionWillBegin()
         animateProgress(to: 0, at: now, motion: motion)
+        // The others of its stack stayed while it was held: they close up now, in one movement
+        // as long as a whole slide out from where they are.
+        let duration = motion.duration(transitionDuration) * min(1, max(0, stackingProgress))
+        if wasHeld, duration > 0, stackingProgress > 0 {
+            stackingAnimation = TimedAnimation(from: min(1, stackingProgress), to: 0, duration: duration,
+                                               curve: transitionCurve, start: now)
+        } else {
+            stackingAnimation = nil
+        }
     }
 
     func animateProgress(to target: Double, at now: Double, motion: MotionSettings) {
@@ -295,10 +315,14 @@ open class PresentationController {
             offsetSpring = spring.isSettled ? nil : spring
             if spring.isSettled { progress = 1 }
         }
+        if let animation = stackingAnimation {
+            stackingProgress = animation.value(at: now)
+            if animation.isFinished(at: now) { stackingAnimation = nil }
+        }
         height?.step(to: now)
         stackVisibility.step(to: now)
         updateDisplayedFrame()
-        guard progressAnimation == nil, offsetSpring == nil, drag == nil else { return nil }
+        guard progressAnimation == nil, offsetSpring == nil, drag == nil, stackingAnimation == nil else { return nil }
         switch state {
         case .presenting where progress >= 1:
             state = .presented
@@ -318,7 +342,7 @@ open class PresentationController {
     /// True while something on screen still moves.
     var isAnimating: Bool {
         (progressAnimation != nil || state == .presenting || state == .dismissing || offsetSpring != nil
-            || !(height?.isSettled ?? true) || !stackVisibility.isSettled) && drag == nil
+            || stackingAnimation != nil || !(height?.isSettled ?? true) || !stackVisibility.isSettled) && drag == nil
     }
 
     /// How far the content travels to leave, in cells: from its frame to beyond the edge of
@@ -358,6 +382,14 @@ open class PresentationController {
         var frame = restingFrame(in: context)
         // Slide: from fully beyond the context's content edge (progress 0) to the frame (1).
         let offset = CellQuantizer.cells((1 - progress) * Double(slideDistance))
+        if drag != nil || offsetSpring != nil {
+            stackingProgress = 1
+        } else if stackingAnimation == nil {
+            stackingProgress = progress
+        }
+        let stackingOffset = CellQuantizer.cells((1 - min(1, stackingProgress)) * Double(slideDistance))
+        stackingFrame = frame
+        stackingFrame.origin.y += edge == .bottom ? stackingOffset : -stackingOffset
         frame.origin.y += edge == .bottom ? offset : -offset
         soloFrame = frame
         displayedFrame = frame

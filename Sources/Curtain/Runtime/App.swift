@@ -233,6 +233,7 @@ public final class App {
         scene.size = backend.size
         followedAppearance = nil
         followAppearance(of: backend)
+        scene.prepareFocusAtStart()
         renderAndPresent()
     }
 

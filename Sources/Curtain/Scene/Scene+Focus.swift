@@ -103,6 +103,28 @@ extension Scene {
         return nil
     }
 
+    /// An app starts running the scene: at the first frame laid out on a screen that is not
+    /// too small, the first focusable view in reading order takes focus, unless one has it
+    /// (the program chose it, or a presentation that takes focus is up) or
+    /// ``focusesFirstViewAtStart`` is false.
+    func prepareFocusAtStart() {
+        startFocusPending = focusesFirstViewAtStart && focusedView == nil
+    }
+
+    /// Gives focus to the first focusable view of the focus scope, in reading order, when
+    /// nothing took it since the app started — or, when that view holds others that can take
+    /// focus (a pane around a list), to the first of those: the pane's keys are the list's.
+    /// Runs after layout, since reading order is that of the laid-out frames.
+    func takeStartFocus() {
+        startFocusPending = false
+        guard focusesFirstViewAtStart, focusedView == nil else { return }
+        var target = focusableViews(in: focusTrap?.presentedView ?? root).first
+        while let outer = target, let inner = focusableViews(in: outer).first(where: { $0 !== outer }) {
+            target = inner
+        }
+        if let target { focus(target) }
+    }
+
     /// After `controller` starts leaving with focus inside it: focus goes back to the view that
     /// had it before, or to the view it was presented from, or to the first focusable view.
     func restoreFocus(from controller: PresentationController) {

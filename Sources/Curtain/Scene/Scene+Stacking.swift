@@ -92,15 +92,20 @@ extension Scene {
                 controller.stackVisibility.step(to: now)
             }
         }
-        // Pack from the edge outward.
+        // Pack from the edge outward, each taking the room of its stacking frame: one the
+        // pointer holds keeps its room, so the others stay put while it moves.
         // The older ones start where the newest's part that is in ends (its far side, or its
         // resting edge line while it is all out).
-        let solo = newest.soloFrame
+        let solo = newest.stackingFrame
         var cursor = bottom ? min(solo.minY, resting.maxY) : max(solo.maxY, resting.minY)
         for controller in group.dropLast().reversed() {
-            let rows = Int((Double(extent(of: controller)) * controller.stackVisibility.value).rounded())
+            let visibility = controller.stackVisibility.value
+            let rows = Int((Double(extent(of: controller)) * visibility).rounded())
+            // Held, it slides out of its room toward the edge, behind the newer ones.
+            let shown = Int((Double(extent(of: controller, at: controller.soloFrame)) * visibility).rounded())
             let frame = controller.soloFrame
-            var placed = Rect(x: frame.minX, y: bottom ? cursor - rows : cursor, width: frame.width, height: rows)
+            var placed = Rect(x: frame.minX, y: bottom ? cursor - min(rows, shown) : cursor, width: frame.width,
+                              height: min(rows, shown))
             placed = placed.intersection(area)
             controller.displayedFrame = placed.isEmpty ? Rect(x: frame.minX, y: cursor, width: frame.width, height: 0) : placed
             controller.isStackedAway = true
@@ -109,6 +114,8 @@ extension Scene {
                 // at its own slide position should the stack around it empty first.
                 controller.progressAnimation = nil
                 controller.progress = 0
+                controller.stackingAnimation = nil
+                controller.stackingProgress = 0
             }
             cursor = bottom ? cursor - rows : cursor + rows
         }
@@ -125,10 +132,10 @@ extension Scene {
         return controller.presentedView.isAncestor(of: focused)
     }
 
-    /// Rows of `controller` that are in (its visible part when alone): all of it at rest,
-    /// less while it slides.
-    private func extent(of controller: PresentationController) -> Int {
-        let solo = controller.soloFrame
+    /// Rows of `controller` that are in when alone at `solo` (its ``stackingFrame`` unless
+    /// told): all of it at rest, less while it slides.
+    private func extent(of controller: PresentationController, at solo: Rect? = nil) -> Int {
+        let solo = solo ?? controller.stackingFrame
         let resting = controller.frameOfPresentedView
         let height = solo.height
         let outside = controller.edge == .bottom ? max(0, solo.maxY - resting.maxY) : max(0, resting.minY - solo.minY)

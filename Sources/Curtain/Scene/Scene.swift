@@ -50,6 +50,13 @@ public final class Scene {
     /// The view holding keyboard focus.
     public internal(set) var focusedView: View?
 
+    /// Whether the first view in reading order that can take focus takes it when an ``App``
+    /// starts running the scene, unless the program gave focus to a view before (Textual's
+    /// `AUTO_FOCUS`); when that view holds others that can (a pane around a list), the first
+    /// of those takes it. True by default: a program whose only list is in a pane answers the
+    /// arrow keys from the start. Set it false to start with nothing focused.
+    public var focusesFirstViewAtStart = true
+
     /// The cell where the pointer was last reported, if any mouse event came yet.
     public internal(set) var pointerLocation: Point?
 
@@ -73,6 +80,9 @@ public final class Scene {
     /// Whether a view was told last frame that presentations cover part of it
     /// (``updateObscuredInsets()`` then runs until they no longer do).
     var hasObscuredInsets = false
+    /// Set when an app starts running the scene, until the first layout on a screen large
+    /// enough gives focus to the first focusable view (``focusesFirstViewAtStart``).
+    var startFocusPending = false
     /// Where task errors go (``taskErrorHandler``).
     var taskErrors: (@MainActor (any Error) -> Void)?
     /// Told of every change that needs a frame or moves a deadline (an invalidation, a new
@@ -287,6 +297,7 @@ public final class Scene {
         }
         beforeEachFrame?()
         if needsLayout, !isBelowMinimumSize { layout() }
+        if startFocusPending, !isBelowMinimumSize { takeStartFocus() }
         var removed = false
         for controller in presentations {
             if controller.advance(to: now) == .dismissed { removed = true }

@@ -31,6 +31,15 @@ extension Theme {
 // reads when drawn bright: xterm (by default) draws bold text in colours 0–7 in their bright
 // forms, so bold blue on grey or bold black on yellow would fall below 4.5:1 there. Contrast of each role against its
 // background is checked by ThemeContrastTests for every theme and depth.
+//
+// A dim on a light terminal with 8 or 16 colours steps the white background to grey and
+// leaves black text black, and the pane under a toast or a modal loses its focus at the same
+// time: a focused look in a colour (magenta, bold blue) would be followed by black titles that
+// stand out more under the dim than the colour did before it. So on light terminals with
+// 8 or 16 colours focus is black, a heavy line and an underlined title: nothing drawn on the
+// dimmed grey stands out more than it did (bold would not do: xterm draws bold black grey).
+// On dark terminals an unfocused title is light grey (7 with 16 colours, 250 with 256): grey
+// 8 or 245 is 4.1–4.2:1 on a background as common as #1e1e1e.
 
 private func on(_ foreground: UInt8?, _ background: UInt8?, _ attributes: TextAttributes = []) -> Style {
     Style(foreground: foreground.map(Color.indexed) ?? .default, background: background.map(Color.indexed) ?? .default,
@@ -75,7 +84,7 @@ private extension Theme {
 
     static let dark256 = Theme(
         text: on(nil, nil), secondaryText: on(246, nil), accent: on(81, nil, .bold),
-        border: on(245, nil), focusedBorder: on(214, nil, .bold),
+        border: on(245, nil), title: on(250, nil), focusedBorder: on(214, nil, .bold),
         toast: on(231, 24), toastBorder: on(230, 24), sheet: on(231, 238), sheetBorder: on(250, 238),
         modal: on(231, 53), modalBorder: on(223, 53), helpBar: on(235, 250), helpKey: on(17, 250, .bold),
         selection: on(231, 25, .bold), inactiveSelection: on(252, 239), caret: on(24, 230),
@@ -95,7 +104,7 @@ private extension Theme {
 
     static let dark16 = Theme(
         text: on(nil, nil), secondaryText: on(8, nil), accent: on(14, nil, .bold),
-        border: on(8, nil), focusedBorder: on(11, nil, .bold),
+        border: on(8, nil), title: on(7, nil), focusedBorder: on(11, nil, .bold),
         toast: on(15, 4), toastBorder: on(15, 4), sheet: on(0, 7), sheetBorder: on(0, 7),
         modal: on(15, 5), modalBorder: on(15, 5), helpBar: on(0, 7), helpKey: on(4, 7),
         selection: on(15, 4, .bold), inactiveSelection: on(0, 7), caret: on(0, 15),
@@ -105,8 +114,8 @@ private extension Theme {
 
     static let light16 = Theme(
         text: on(nil, nil), secondaryText: on(8, nil), accent: on(4, nil, .bold),
-        border: on(8, nil), title: on(0, nil), focusedBorder: on(5, nil),
-        toast: on(15, 4), toastBorder: on(15, 4), sheet: on(0, 7), sheetBorder: on(0, 7),
+        border: on(8, nil), title: on(0, nil), focusedBorder: on(0, nil), focusedTitle: on(0, nil, .underline),
+        focusedBorderLine: .heavy, toast: on(15, 4), toastBorder: on(15, 4), sheet: on(0, 7), sheetBorder: on(0, 7),
         modal: on(15, 5), modalBorder: on(15, 5), helpBar: on(15, 0), helpKey: on(11, 0, .bold),
         selection: on(15, 4, .bold), inactiveSelection: on(0, 7), caret: on(15, 0),
         button: on(0, 7), focusedButton: on(15, 4, .bold),
@@ -125,7 +134,7 @@ private extension Theme {
 
     static let light8 = Theme(
         text: on(nil, nil), secondaryText: on(4, nil), accent: on(4, nil, .bold),
-        border: on(0, nil), focusedBorder: on(4, nil, .bold),
+        border: on(0, nil), focusedBorder: on(0, nil), focusedTitle: on(0, nil, .underline), focusedBorderLine: .heavy,
         toast: on(7, 4), toastBorder: on(7, 4), sheet: on(0, 7), sheetBorder: on(0, 7),
         modal: on(0, 6), modalBorder: on(0, 6), helpBar: on(7, 0), helpKey: on(3, 0, .bold),
         selection: on(7, 4, .bold), inactiveSelection: on(0, 7), caret: on(7, 0),

@@ -15,11 +15,12 @@ struct ListApp {
 
     /// The pane fills the screen; the list is inside its border, at column 1 and rows
     /// 1 ..< height - 1.
+    /// `focus`: whether the list has focus from the start (false: nothing has).
     init(items: [String], size: Size = Size(width: 16, height: 8), focus: Bool = true) {
         list = ListView(items: items)
         pane.setContentView(list)
         app = App(root: pane, clock: ManualClock())
-        if focus { app.scene.focus(list) }
+        if focus { app.scene.focus(list) } else { app.scene.focusesFirstViewAtStart = false }
         pilot = Pilot(app, size: size)
     }
 

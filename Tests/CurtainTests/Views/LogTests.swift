@@ -12,10 +12,13 @@ struct LogApp {
     let app: App
     let pilot: Pilot
 
-    init(size: Size = Size(width: 40, height: 12), log: Log = Log()) {
+    /// `focusAtStart`: whether the log takes focus when the app starts (the first focusable view
+    /// does by default).
+    init(size: Size = Size(width: 40, height: 12), log: Log = Log(), focusAtStart: Bool = true) {
         self.log = log
         pane.setContentView(log)
         let app = App(root: pane, clock: ManualClock())
+        app.scene.focusesFirstViewAtStart = focusAtStart
         let pane = self.pane
         app.scene.bind(.character("t")) {
             app.scene.present(ToastPresentationController(presentedView: Label("Saved", border: true), autoDismissAfter: 5),
@@ -91,7 +94,7 @@ struct LogApp {
     }
 
     @Test func theWheelStopsFollowingAndTheEndFollowsAgain() async {
-        let app = LogApp()
+        let app = LogApp(focusAtStart: false)
         let pilot = app.pilot
         app.log.append(contentsOf: Self.numbered(1...100))
         await pilot.scroll(up: true, at: Point(x: 5, y: 5))

@@ -239,6 +239,7 @@ func caretCells(_ pilot: Pilot, in rect: Rect) -> [Point] {
         let editor = TextEditor("hello", textStyle: EditorStyles.text, caretStyle: EditorStyles.caret)
         pane.setContentView(editor)
         let app = App(root: pane, clock: ManualClock())
+        app.scene.focusesFirstViewAtStart = false
         let pilot = Pilot(app, size: Size(width: 20, height: 5))
         #expect(caretCells(pilot, in: editor.frame).isEmpty)
         await pilot.click(at: Point(x: 3, y: 1))

@@ -17,8 +17,27 @@ except ImportError:  # pragma: no cover
 
 # Queries a terminal answers, and how (an xterm-like VT220 that knows mode 2026).
 QUERY = re.compile(rb"\x1b\[(?:(5)n|(6)n|(\?6)n|0?c|>0?c|\?(\d+)\$p|=0?c)")
-# An escape sequence cut off at the end of a chunk that may still become a query.
-PARTIAL = re.compile(rb"\x1b(?:\[[?>=]?[0-9;]*\$?)?$")
+# An escape sequence cut off at the end of a chunk that may still become a query (or an SGR
+# whose colon form is yet to be rewritten).
+PARTIAL = re.compile(rb"\x1b(?:\[[?>=]?[0-9;:]*\$?)?$")
+# An SGR with ITU T.416's colon form, which ncurses writes for direct colour (`38:2::r:g:b`,
+# the colour space left empty) and pyte does not parse (it shows the parameters as text).
+COLON_SGR = re.compile(rb"\x1b\[([0-9;:]*:[0-9;:]*)m")
+
+
+def semicolon_sgr(match):
+    """The same SGR in the semicolon form pyte reads: `38:2::r:g:b` and `38:2:r:g:b` become
+    `38;2;r;g;b`, `38:5:n` becomes `38;5;n` (and the same for 48 and 58)."""
+    out = []
+    for part in match.group(1).split(b";"):
+        fields = part.split(b":")
+        if len(fields) >= 2 and fields[0] in (b"38", b"48", b"58"):
+            if fields[1] == b"2" and len(fields) == 6:   # the colour space id, empty or not
+                fields = fields[:2] + fields[3:]
+            out.append(b";".join(f or b"0" for f in fields))
+        else:
+            out.append(fields[0])                         # 4:3 (curly underline) and the like: the plain attribute
+    return b"\x1b[" + b";".join(out) + b"m"
 
 
 class PtyTerminal:
@@ -31,7 +50,12 @@ class PtyTerminal:
         environment = dict(os.environ, TERM="xterm-256color", LANG="C.UTF-8", LC_ALL="C.UTF-8",
                            COLUMNS=str(columns), LINES=str(rows))
         environment.pop("NO_COLOR", None)
-        environment.update(env or {})
+        environment.pop("COLORTERM", None)   # the depth is the caller's to say (env)
+        for key, value in (env or {}).items():
+            if value is None:
+                environment.pop(key, None)
+            else:
+                environment[key] = value
         self.process = subprocess.Popen(argv, stdin=slave, stdout=slave, stderr=slave, env=environment,
                                         start_new_session=True, close_fds=True)
         os.close(slave)
@@ -101,7 +125,7 @@ class PtyTerminal:
             os.write(self.master, answer)
 
     def _process(self, data):
-        data = self.pending + data
+        data = COLON_SGR.sub(semicolon_sgr, self.pending + data)
         self.pending = b""
         position = 0
         for match in QUERY.finditer(data):

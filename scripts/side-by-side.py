@@ -4,7 +4,11 @@ scenario in scripts/twin_scenario.py (toast, typing, growth, focus, modal, back)
 until the screen settled, the time it took and the bytes per changed cell, medians of --runs runs.
 
   pip install textual==8.2.8 pyte
-  swift build -c release --product curtain-demo && scripts/side-by-side.py [--runs 3] [--rate B/s] [--json]
+  swift build -c release --product curtain-demo && scripts/side-by-side.py [--runs 3] [--rate B/s] [--depth 256|truecolor|both] [--json]
+
+Both programs run with TERM=xterm-256color; `truecolor` adds COLORTERM=truecolor, which both
+take as 24-bit colour (Curtain through xterm-direct, whose SGRs are in the colon form the
+screen here is taught to read). The default measures both depths, one table each.
 """
 import argparse, json, os, sys
 
@@ -37,15 +41,23 @@ def main():
     parser.add_argument("--binary", default=os.path.join(ROOT, ".build/release/curtain-demo"))
     parser.add_argument("--runs", type=int, default=3)
     parser.add_argument("--rate", type=float, default=None, help="bytes a second the terminal shows (default: as fast as they come)")
+    parser.add_argument("--depth", choices=["256", "truecolor", "both"], default="both")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
     check_binary(args.binary)
-    table = measure(args.binary, args.rate, args.runs)
+    depths = ["256", "truecolor"] if args.depth == "both" else [args.depth]
+    results = {}
+    for depth in depths:
+        env = {"COLORTERM": "truecolor"} if depth == "truecolor" else {"COLORTERM": None}
+        results[depth] = measure(args.binary, args.rate, args.runs, env=env)
     if args.json:
-        print(json.dumps({"rate": args.rate, "runs": args.runs, "steps": table}))
-    else:
-        print_table(f"80x24, {'unthrottled' if args.rate is None else f'{args.rate:.0f} B/s'}, medians of {args.runs} runs "
+        print(json.dumps({"rate": args.rate, "runs": args.runs, "depths": results}))
+        return
+    for depth, table in results.items():
+        print_table(f"80x24, {'24-bit colour' if depth == 'truecolor' else '256 colours'}, "
+                    f"{'unthrottled' if args.rate is None else f'{args.rate:.0f} B/s'}, medians of {args.runs} runs "
                     "(s: key to settled screen; B: bytes the step sent)", table)
+        print()
 
 
 if __name__ == "__main__":

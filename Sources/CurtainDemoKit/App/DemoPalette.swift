@@ -34,14 +34,16 @@ enum DemoPalette {
         }
     }
 
-    /// The bar that grows once a second.
+    /// The bar that grows once a second. With 256 colours and more it takes the digits' own
+    /// colour: a tick changes a digit and the bar's next cell, and with one colour for both the
+    /// terminal is told it once — a 24-bit colour is 16 to 20 bytes a time, so a tick stays
+    /// under 50 bytes at every depth (docs/PERFORMANCE.md).
     static func bar(_ theme: Theme) -> Style {
         switch (theme.colorDepth, theme.isLight) {
         case (.monochrome, _): return .plain
         case (.ansi8, false), (.ansi16, false): return Style(foreground: .indexed(2))
         case (.ansi8, true), (.ansi16, true): return Style(foreground: .indexed(4))
-        case (_, false): return Style(foreground: .indexed(34))
-        case (_, true): return Style(foreground: .indexed(28))
+        case (_, _): return Style(foreground: clock(theme).foreground)
         }
     }
 }

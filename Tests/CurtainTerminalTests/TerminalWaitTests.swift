@@ -36,6 +36,35 @@ import Testing
         #expect(wait.waitBlocking(until: clock.now + 0.01, clock: clock) == .timedOut)
     }
 
+    /// Readiness the thread found while sleeping for an earlier wait is never handed to a later
+    /// one as it is: the session may have read the input in between, and its read of input no
+    /// longer there would block the main actor for good (seen: curtain-procs frozen after a
+    /// resize, its main actor in `read(0)`). Each turn: a wait, interrupted; a byte written and
+    /// read at once; a short wait, which must time out. (Before, some turns of a few hundred
+    /// answered `.readable` for the byte already read.)
+    @Test(arguments: kinds)
+    func readinessFoundForAnEarlierWaitIsLookedAtAgain(kind: ReadinessKind) async throws {
+        let input = try ReadinessTests.Pipe()
+        let wait = try TerminalWait(descriptors: [input.read], readiness: kind)
+        defer { wait.cancel() }
+        let clock = SystemClock()
+        var stale = 0
+        for _ in 0..<300 {
+            let first = Task { @MainActor in await wait.wait(until: nil, clock: clock) }
+            await Task.yield()
+            wait.interrupt()
+            _ = await first.value
+            _ = writeAll(input.write, [UInt8(ascii: "k")])
+            var byte: UInt8 = 0
+            _ = read(input.read, &byte, 1)   // the session reads what arrived
+            if await wait.wait(until: clock.now + 0.002, clock: clock) != .timedOut {
+                stale += 1
+                _ = wait.readableNow()
+            }
+        }
+        #expect(stale == 0, "\(stale) of 300 waits were told of input already read")
+    }
+
     /// An interruption ends the wait at once, or the next one when none is in progress — and
     /// at idle it costs the waiting thread nothing: the next wait takes over its sleep on the
     /// descriptors. Only the first wait pokes it (it slept on its control pipe alone).

@@ -54,6 +54,9 @@ final class TerminalWait {
         var interruptPending = false
         var sleep = Sleep.controlOnly
         var stopping = false
+        /// Counts the waits handed to the thread: readiness found by a sleep that began before
+        /// the current wait may be stale (the session read the input in between).
+        var generation = 0
     }
 
     /// The shared state and the control pipe, in a box the thread holds.
@@ -89,10 +92,10 @@ final class TerminalWait {
         func serve() {
             let watched = descriptors + [controlRead]
             while true {
-                let plan = state.withLock { state -> Sleep? in
-                    if state.stopping { return nil }
+                let (plan, sleptFor) = state.withLock { state -> (Sleep?, Int) in
+                    if state.stopping { return (nil, state.generation) }
                     state.sleep = state.request.map { .descriptors(until: $0.deadline) } ?? .controlOnly
-                    return state.sleep
+                    return (state.sleep, state.generation)
                 }
                 guard let plan else { break }
                 guard case .descriptors(let deadline) = plan else {
@@ -115,6 +118,10 @@ final class TerminalWait {
                         state.sleep = .controlOnly
                         return nil
                     }
+                    // Found for an earlier wait, which ended: the session may have read the
+                    // input since, and a read of input no longer there would block. Look again
+                    // (at once, if it is still there).
+                    if !readable.isEmpty, state.generation != sleptFor { return nil }
                     if !readable.isEmpty {
                         state.request = nil
                         return (request.continuation, .readable(readable))
@@ -186,6 +193,7 @@ final class TerminalWait {
                     return nil
                 }
                 state.request = Request(deadline: due, continuation: continuation)
+                state.generation &+= 1
                 switch state.sleep {
                 case .controlOnly:
                     return true

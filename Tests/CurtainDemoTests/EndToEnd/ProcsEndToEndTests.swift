@@ -76,10 +76,12 @@ struct ProcsEndToEndTests {
 
     @Test(arguments: ["quit", "ctrl-c", "SIGTERM", "SIGHUP"])
     func noChildOutlivesTheProgram(ending: String) throws {
-        let run = try Run("'\(binary)' 'sleep 61' 'sh -c \"sleep 62 & sleep 63\"'", columns: 100, rows: 20)
-        try see(run, "sleep 61")
-        for _ in 0..<50 where survivors("sleep 6").count < 3 { usleep(50_000) }
-        #expect(survivors("sleep 6").count >= 3, "three sleeps, one forked by a command")
+        // Sleeps no other test starts (survivors looks at every process: `sleep 6` matched a
+        // recording test's `sleep 600`).
+        let run = try Run("'\(binary)' 'sleep 7761' 'sh -c \"sleep 7762 & sleep 7763\"'", columns: 100, rows: 20)
+        try see(run, "sleep 7761")
+        for _ in 0..<50 where survivors("sleep 776").count < 3 { usleep(50_000) }
+        #expect(survivors("sleep 776").count >= 3, "three sleeps, one forked by a command")
         switch ending {
         case "quit":
             try run.tmux.keys("q")
@@ -91,8 +93,8 @@ struct ProcsEndToEndTests {
             kill(pid, ending == "SIGTERM" ? SIGTERM : SIGHUP)
         }
         _ = try run.exit()
-        for _ in 0..<80 where !survivors("sleep 6").isEmpty { usleep(50_000) }
-        #expect(survivors("sleep 6").isEmpty, "left running: \(survivors("sleep 6"))")
+        for _ in 0..<80 where !survivors("sleep 776").isEmpty { usleep(50_000) }
+        #expect(survivors("sleep 776").isEmpty, "left running: \(survivors("sleep 776"))")
     }
 
     /// Children that misbehave: every outcome is visible and the terminal is never written raw.

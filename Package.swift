@@ -40,6 +40,15 @@ let package = Package(
             pkgConfig: "ncursesw",
             providers: [.apt(["libncurses-dev"]), .brew(["ncurses"])]
         ),
+        // The wide-character half of the ncurses shim (cchar_t and the calls that take it), compiled
+        // with the macros that make any ncurses header declare them — on macOS the SDK's header is
+        // a module of its own, which only command-line macros reach (CNcursesWide.h).
+        .target(
+            name: "CNcursesWide",
+            dependencies: ["CNcurses"],
+            path: "Modules/CNcursesWide",
+            cSettings: [.define("NCURSES_WIDECHAR", to: "1"), .define("_XOPEN_SOURCE_EXTENDED", to: "1")]
+        ),
         // Every difference between C libraries (glibc, Darwin) in one place: the libc import,
         // signal actions, siginfo_t, spawn attributes, threads, file times, ioctls (docs/ARCHITECTURE.md).
         .target(name: "CurtainPlatform"),
@@ -48,7 +57,7 @@ let package = Package(
         .target(name: "Curtain", dependencies: ["CurtainLayout", "CurtainScreen", "CurtainPlatform"]),
         .target(
             name: "CurtainTerminal",
-            dependencies: ["Curtain", "CurtainScreen", "CurtainPlatform", "CNcurses"],
+            dependencies: ["Curtain", "CurtainScreen", "CurtainPlatform", "CNcurses", "CNcursesWide"],
             // macOS's own ncurses (6.0, one libncurses with the wide functions) has no .pc file.
             // With Homebrew's, -lncurses finds its libncurses, a link to the libncursesw that
             // pkg-config names, so both name the same library.
@@ -124,7 +133,7 @@ let package = Package(
             exclude: ["Runtime/__Snapshots__"]
         ),
         .testTarget(name: "CurtainPlatformTests", dependencies: ["CurtainPlatform"]),
-        .testTarget(name: "CurtainTerminalTests", dependencies: ["CurtainTerminal", "CurtainPlatform", "CNcurses", "CurtainTestSupport"]),
+        .testTarget(name: "CurtainTerminalTests", dependencies: ["CurtainTerminal", "CurtainPlatform", "CNcurses", "CNcursesWide", "CurtainTestSupport"]),
         .testTarget(
             name: "CurtainDemoTests",
             dependencies: ["CurtainDemoKit", "CurtainTesting", "curtain-demo", "curtain-browser", "curtain-chat", "curtain-hears", "curtain-procs", "CurtainTestSupport", "CurtainPlatform"]

@@ -8,8 +8,10 @@
 #      is gone and `stty -g` is the same before and after.
 # Any failed check prints the screen and exits 1 (2 for a usage error or missing tmux).
 #
-# Usage: scripts/drive-demo-tmux.sh [--lib DIR] [--timeout SECONDS] BINARY
+# Usage: scripts/drive-demo-tmux.sh [--lib DIR] [--truecolor-falls-back] [--timeout SECONDS] BINARY
 #   --lib DIR   run the demo with LD_LIBRARY_PATH=DIR (an ncurses built into a private prefix)
+#   --truecolor-falls-back   run it with COLORTERM=truecolor and check that the first frame is
+#               drawn in 256 colours all the same (no 38;2/48;2 SGR): ncurses 6.0 has no direct colour
 # The demo runs with TERM=xterm-256color and LANG=LC_ALL=C.UTF-8 in a 100x30 pane, in a shell
 # started with `env -i`, on a tmux server of its own (socket nc-drive-PID), so nothing of the
 # caller's tmux or environment leaks in.
@@ -17,10 +19,12 @@ set -euo pipefail
 
 prog=drive-demo-tmux
 lib=""
+truecolor_falls_back=false
 timeout=20
 while [ $# -gt 0 ]; do
     case "$1" in
         --lib) lib=$2; shift 2 ;;
+        --truecolor-falls-back) truecolor_falls_back=true; shift ;;
         --timeout) timeout=$2; shift 2 ;;
         -h|--help) sed -n '2,/^set -euo/{/^set -euo/d;s/^# \{0,1\}//;p}' "$0"; exit 0 ;;
         -*) echo "$prog: unknown option $1" >&2; exit 2 ;;
@@ -69,6 +73,7 @@ wait_for "the shell's prompt" eval 'screen_text | grep -q "^\$"'
 
 run_env="TERM=xterm-256color LANG=C.UTF-8 LC_ALL=C.UTF-8"
 [ -n "$lib" ] && run_env="LD_LIBRARY_PATH='$lib' $run_env"
+$truecolor_falls_back && run_env="COLORTERM=truecolor $run_env"
 tmux_ send-keys -t "$session" -l "stty -g > '$work/before'; $run_env '$binary'; echo \"status:\$?\" > '$work/status'; stty -g > '$work/after'"
 tmux_ send-keys -t "$session" Enter
 
@@ -81,6 +86,12 @@ colour_sgr=$'\e\\[([0-9;]*;)?(3[0-7]|9[0-7]|4[0-7]|10[0-7]|38;5;[0-9]+|48;5;[0-9
 has_colour() { screen_sgr | grep -Eq "$colour_sgr"; }
 wait_for "colours on the first frame (no SGR colour code in capture-pane -e)" has_colour
 pass "first frame drawn with colours ($(screen_sgr | grep -Eo "$colour_sgr" | sort -u | wc -l) distinct colour codes)"
+if $truecolor_falls_back; then
+    rgb_sgr=$'\e\\[([0-9;]*;)?[34]8;2;'
+    if screen_sgr | grep -Eq "$rgb_sgr"; then fail "COLORTERM=truecolor: 24-bit colours reached the screen"; fi
+    screen_sgr | grep -Eq $'\e\\[([0-9;]*;)?[34]8;5;' || fail "COLORTERM=truecolor: no 256-colour SGR on the first frame"
+    pass "COLORTERM=truecolor: drawn in 256 colours (no 24-bit SGR)"
+fi
 
 # 2. A toast: `t` puts one up in the focused pane, a box of its own.
 before=$(corners)

@@ -13,6 +13,12 @@
 # ncurses installs ncurses.pc (Cflags: include and include/ncurses; Libs: -lncurses), so an
 # ncursesw.pc alias of it is written to a directory put first on PKG_CONFIG_PATH.
 #
+# As on macOS, where the SDK's <curses.h> is a Clang module of its own (Darwin.ncurses), a module
+# map is put beside this ncurses' headers: Swift then reads curses.h as that module, built
+# without the macros Curtain's shim could define, so a use of the wide-character API from Swift
+# (shim.h) fails here as it would on a Mac; only the CNcursesWide target, compiled with the
+# macros on its command line, may see it. The script checks that both happened.
+#
 # Usage: scripts/ncurses60-check.sh [--keep]   (--keep: leave the temp dir, and say where)
 # Exit status: 0 everything passed, non-zero otherwise.
 set -euo pipefail
@@ -49,6 +55,21 @@ grep -q '^#define NCURSES_VERSION_MINOR 0$' "$prefix/include/ncurses/curses.h" \
 mkdir -p "$tmp/pkgconfig"
 sed 's/^Name: ncurses$/Name: ncursesw/' "$prefix/lib/pkgconfig/ncurses.pc" > "$tmp/pkgconfig/ncursesw.pc"
 export PKG_CONFIG_PATH="$tmp/pkgconfig${PKG_CONFIG_PATH:+:$PKG_CONFIG_PATH}"
+# The stand-in for the SDK's module (its usr/include/module.modulemap: `explicit module ncurses
+# { header "ncurses.h" ... }`, ncurses.h being curses.h under another name, as here).
+cat > "$prefix/include/ncurses/module.modulemap" <<'MODULEMAP'
+module DarwinNcursesStandIn [system] [extern_c] {
+    header "ncurses.h"
+    export *
+    explicit module dll {
+        header "ncurses_dll.h"
+        export *
+    }
+    explicit module unctrl {
+        textual header "unctrl.h"
+    }
+}
+MODULEMAP
 echo "ncurses60: pkg-config ncursesw now says: $(pkg-config --cflags --libs ncursesw)"
 
 scratch="$root/.build-ncurses60"
@@ -57,6 +78,13 @@ swift build --scratch-path "$scratch" --target CurtainTerminal
 swift build --scratch-path "$scratch" --product curtain-demo
 demo="$scratch/debug/curtain-demo"
 
+# Swift read curses.h through the stand-in module, and the wide half through this ncurses' header.
+find "$scratch" -name 'DarwinNcursesStandIn-*.pcm' | grep -q . \
+    || { echo "ncurses60: Swift did not read curses.h as a module of its own (no DarwinNcursesStandIn .pcm)" >&2; exit 1; }
+grep -q "$prefix/include/ncurses/curses.h" "$scratch/debug/CNcursesWide.build/wide.c.d" \
+    || { echo "ncurses60: CNcursesWide was not compiled against $prefix/include/ncurses/curses.h" >&2; exit 1; }
+echo "ncurses60: Swift read curses.h as a module (as on macOS); CNcursesWide compiled against ncurses 6.0's header"
+
 # The demo must load the private libncurses.so.5 and no other ncurses.
 linked=$(LD_LIBRARY_PATH="$prefix/lib" ldd "$demo" | grep -E 'ncurses|tinfo' || true)
 echo "ncurses60: the demo's ncurses: $linked"
@@ -64,4 +92,5 @@ echo "$linked" | grep -q "$prefix/lib/libncurses.so.5" || { echo "ncurses60: the
 [ "$(echo "$linked" | wc -l)" -eq 1 ] || { echo "ncurses60: the demo loads more than one ncurses library" >&2; exit 1; }
 
 scripts/drive-demo-tmux.sh --lib "$prefix/lib" "$demo"
+scripts/drive-demo-tmux.sh --lib "$prefix/lib" --truecolor-falls-back "$demo"
 echo "ncurses60: passed"

@@ -1,10 +1,10 @@
 #ifndef CURTAIN_CNCURSES_SHIM_H
 #define CURTAIN_CNCURSES_SHIM_H
-// SwiftPM drops pkg-config's -D flags, so the wide-character API must be requested here.
-#define NCURSES_WIDECHAR 1
-#ifndef _XOPEN_SOURCE_EXTENDED
-#define _XOPEN_SOURCE_EXTENDED 1
-#endif
+// The narrow half of the ncurses shim. The wide-character half (cchar_t and the calls that take
+// it) is the CNcursesWide target: Swift reads this header through a Clang module, where on macOS
+// <curses.h> is the SDK's own module, built without any macro defined here, so the wide API can
+// never be requested from this file (see ../CNcursesWide/include/CNcursesWide.h). Nothing here
+// needs it, on any platform, so that a use of it fails on Linux too.
 #include <limits.h>
 #include <locale.h>
 #include <langinfo.h>
@@ -17,16 +17,7 @@
 #include <term.h>
 #include <sys/ioctl.h>
 
-// MARK: Version switch
-// ncurses 6.1 added the extended colour pairs: init_extended_pair, and setcchar taking an int
-// pair through its `opts` argument. 6.0 (what macOS ships) has neither: its setcchar returns
-// ERR whenever `opts` is not NULL, and pairs are shorts in 8 attribute bits (COLOR_PAIRS 256).
-// NCURSES_EXT_COLORS cannot tell them apart: 6.0 defines it too (to its patch date).
-#if NCURSES_VERSION_MAJOR > 6 || (NCURSES_VERSION_MAJOR == 6 && NCURSES_VERSION_MINOR >= 1)
-#define CURTAIN_NCURSES_EXTENDED_PAIRS 1
-#else
-#define CURTAIN_NCURSES_EXTENDED_PAIRS 0
-#endif
+#include "version_switch.h"
 
 // Swift cannot see function-like or expression macros, and Swift 6 rejects mutable C globals.
 // Each one used by CurtainTerminal gets a prefixed `static inline` wrapper here, logic-free but for
@@ -86,10 +77,6 @@ static inline int curtain_wrefresh(struct curtain_window *win) { return wrefresh
 static inline int curtain_wnoutrefresh(struct curtain_window *win) { return wnoutrefresh((WINDOW *)win); }
 static inline int curtain_wclrtoeol(struct curtain_window *win) { return wclrtoeol((WINDOW *)win); }
 static inline int curtain_wmove(struct curtain_window *win, int y, int x) { return wmove((WINDOW *)win, y, x); }
-static inline int curtain_wadd_wchnstr(struct curtain_window *win, const cchar_t *cells, int count) {
-    return wadd_wchnstr((WINDOW *)win, cells, count);
-}
-static inline int curtain_win_wch(struct curtain_window *win, cchar_t *cell) { return win_wch((WINDOW *)win, cell); }
 
 // MARK: Terminfo and newterm
 // ncurses 6.0 declares these with NCURSES_CONST, which is empty there (`char *`), where 6.1 and
@@ -105,6 +92,10 @@ static inline SCREEN *curtain_newterm(const char *term, FILE *output, FILE *inpu
     return newterm((char *)term, output, input);
 }
 
+/// Whether this ncurses can draw in direct colour (6.1 and later): 6.0 has no RGB colours and
+/// cannot even read a `-direct` terminfo entry, so there 24-bit colour falls back to 256.
+static inline bool curtain_ncurses_has_direct_color(void) { return CURTAIN_NCURSES_EXTENDED_PAIRS; }
+
 // MARK: Colour pairs
 
 /// Defines colour pair `pair`: init_extended_pair on 6.1 and later; on 6.0 init_pair, whose
@@ -116,22 +107,22 @@ static inline int curtain_init_pair(int pair, int foreground, int background) {
     if (pair < 0 || pair >= COLOR_PAIRS || pair > SHRT_MAX
         || foreground < SHRT_MIN || foreground > SHRT_MAX || background < SHRT_MIN || background > SHRT_MAX)
         return ERR;
-    return init_pair((NCURSES_PAIRS_T)pair, (NCURSES_COLOR_T)foreground, (NCURSES_COLOR_T)background);
+    return init_pair((short)pair, (short)foreground, (short)background);
 #endif
 }
 
-/// setcchar with the pair where this ncurses reads it. 6.1 and later take the short argument
-/// unless `opts` points to an int, which then wins (and which a build without extended colours
-/// turns into ERR): a pair that fits in a short goes in the short argument, which every build
-/// honours, a larger one through `opts`. 6.0 rejects any `opts` (ERR, the cell left unset), so
-/// there the pair can only be the short argument; one that does not fit is ERR.
-static inline int curtain_setcchar(cchar_t *cell, const wchar_t *chars, attr_t attributes, int pair) {
+/// The colours of pair `pair`: extended_pair_content on 6.1 and later, pair_content's shorts on
+/// 6.0. OK or ERR.
+static inline int curtain_pair_content(int pair, int *foreground, int *background) {
 #if CURTAIN_NCURSES_EXTENDED_PAIRS
-    if (pair >= 0 && pair <= SHRT_MAX) return setcchar(cell, chars, attributes, (NCURSES_PAIRS_T)pair, NULL);
-    return setcchar(cell, chars, attributes, 0, &pair);
+    return extended_pair_content(pair, foreground, background);
 #else
+    short shortForeground = 0, shortBackground = 0;
     if (pair < 0 || pair > SHRT_MAX) return ERR;
-    return setcchar(cell, chars, attributes, (NCURSES_PAIRS_T)pair, NULL);
+    int result = pair_content((short)pair, &shortForeground, &shortBackground);
+    *foreground = shortForeground;
+    *background = shortBackground;
+    return result;
 #endif
 }
 

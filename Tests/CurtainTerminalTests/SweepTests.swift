@@ -120,7 +120,7 @@ extension NcursesTests {
                         }
                         #expect(shown.text == expected, "step \(step) at (\(x), \(y))")
                         var foreground: Int32 = 0, background: Int32 = 0
-                        extended_pair_content(shown.pair, &foreground, &background)
+                        curtain_pair_content(shown.pair, &foreground, &background)
                         #expect(foreground == ColorDepth.indexed256.colorNumber(for: cell.style.foreground)
                                 && background == ColorDepth.indexed256.colorNumber(for: cell.style.background),
                                 "step \(step) at (\(x), \(y))")

@@ -7,7 +7,7 @@ import CurtainPlatform
 /// `doupdate`.
 ///
 /// Each run becomes one `wmove` + `wadd_wchnstr` (which neither wraps nor scrolls, so the
-/// bottom-right cell is safe). A wide character is one `cchar_t` covering both of its cells, and
+/// bottom-right cell is safe). A wide character is one ncurses cell covering both of its cells, and
 /// its continuation cell is skipped. Where the buffer and the C library disagree on a character's
 /// width, or a wide character would be cut by the screen edge, blanks and replacement
 /// characters keep every later cell in its column.
@@ -20,7 +20,8 @@ final class ScreenWriter {
     /// Whether the locale is UTF-8 (otherwise what it cannot encode is drawn with stand-ins of
     /// the same width: see ``GlyphMapper``).
     var isUnicode: Bool { glyphs.isUnicode }
-    private var scratch: [cchar_t] = []
+    /// The run being built, in ncurses' layout.
+    private let scratch = NcursesCells()
 
     private let attributeBold = curtain_A_BOLD(), attributeDim = curtain_A_DIM()
     private let attributeItalic = curtain_A_ITALIC(), attributeUnderline = curtain_A_UNDERLINE()
@@ -131,7 +132,7 @@ final class ScreenWriter {
 
     private func write(_ run: CellRun, to window: OpaquePointer, screen: Size) {
         guard run.y >= 0, run.y < screen.height else { return }
-        scratch.removeAll(keepingCapacity: true)
+        scratch.removeAll()
         var startColumn = -1
         var leadCoversNext = false // the previous cell was written as a two-cell glyph
         var trailing: Glyph? // the second cell's glyph of a cluster split in two
@@ -174,25 +175,19 @@ final class ScreenWriter {
                 append(glyph, style: cell.style)
             }
         }
-        guard startColumn >= 0, !scratch.isEmpty else { return }
+        guard startColumn >= 0, scratch.count > 0 else { return }
         curtain_wmove(window, Int32(run.y), Int32(startColumn))
-        scratch.withUnsafeBufferPointer { buffer in
-            _ = curtain_wadd_wchnstr(window, buffer.baseAddress, Int32(buffer.count))
-        }
+        scratch.add(to: window)
     }
 
     private func append(_ glyph: Glyph, style: Style) {
         let (attributes, pair) = convert(style)
-        var cell = cchar_t()
         var scalars = glyph.scalars
         withUnsafePointer(to: &scalars) { pointer in
             pointer.withMemoryRebound(to: wchar_t.self, capacity: 6) { chars in
-                // The pair in the argument this ncurses reads (shim.h): 6.0 rejects a pair passed
-                // through `opts`, which would leave every cell blank.
-                _ = curtain_setcchar(&cell, chars, attributes | glyph.extraAttributes, pair)
+                scratch.append(characters: chars, attributes: attributes | glyph.extraAttributes, pair: pair)
             }
         }
-        scratch.append(cell)
     }
 
     /// ncurses attributes and colour pair for `style`.

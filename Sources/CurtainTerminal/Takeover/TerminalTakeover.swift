@@ -68,13 +68,14 @@ final class TerminalTakeover {
         // run with `env COLUMNS=300`) would pin the screen at that size for the whole run.
         use_env(false)
         use_tioctl(true)
-        // 24-bit colour where the terminal has it and TERM's entry does not say so.
-        let direct = term.flatMap { term in
+        // 24-bit colour where the terminal has it and TERM's entry does not say so (never on
+        // ncurses 6.0, which has none: there it falls back to 256 colours).
+        let direct = curtain_ncurses_has_direct_color() ? term.flatMap { term in
             DirectColorEntry.replacement(
                 for: term, environment: { Self.environment($0) },
                 wanted: DirectColorEntry.isWanted(requested: requested, colorTerm: Self.environment("COLORTERM")),
                 hasDirectColor: { DirectColorEntry.installedEntryHasDirectColor($0, fileDescriptor: STDOUT_FILENO) })
-        }
+        } : nil
         // ncurses gets the entry with the knobs that save bytes (see ``TunedTerminfo``).
         let (created, tuning) = TunedTerminfo.whileInstalled(term: direct ?? term, fileDescriptor: STDOUT_FILENO) {
             direct.map { name in name.withCString { curtain_newterm($0, curtain_stdout(), curtain_stdin()) } }
@@ -146,7 +147,7 @@ final class TerminalTakeover {
         guard wantsColor, has_colors() else { return (.monochrome, false) }
         start_color()
         let defaultColors = use_default_colors() == curtain_OK()
-        let directFlag = "RGB".withCString { curtain_tigetflag($0) } > 0
+        let directFlag = curtain_ncurses_has_direct_color() && "RGB".withCString { curtain_tigetflag($0) } > 0
         let depth = ColorDepth.detect(colors: Int(curtain_COLORS()), hasColors: true, noColor: noColor,
                                       directColorFlag: directFlag)
         return (requested.map { depth.limited(to: $0) } ?? depth, defaultColors)

@@ -1,0 +1,16 @@
+#ifndef CURTAIN_NCURSES_VERSION_SWITCH_H
+#define CURTAIN_NCURSES_VERSION_SWITCH_H
+// Read after <curses.h>, by shim.h and by ../CNcursesWide/wide.c.
+//
+// ncurses 6.1 added the extended colour pairs: init_extended_pair, setcchar taking an int pair
+// through its `opts` argument, and direct colour (terminfo entries with `RGB`, numbers above
+// 32767). 6.0 (what macOS ships) has none of them: its setcchar returns ERR whenever `opts` is not
+// NULL, and pairs are shorts in 8 attribute bits (COLOR_PAIRS 256). NCURSES_EXT_COLORS cannot
+// tell them apart: 6.0 defines it too (to its patch date).
+#if NCURSES_VERSION_MAJOR > 6 || (NCURSES_VERSION_MAJOR == 6 && NCURSES_VERSION_MINOR >= 1)
+#define CURTAIN_NCURSES_EXTENDED_PAIRS 1
+#else
+#define CURTAIN_NCURSES_EXTENDED_PAIRS 0
+#endif
+
+#endif

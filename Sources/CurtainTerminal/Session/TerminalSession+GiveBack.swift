@@ -28,8 +28,27 @@ extension TerminalSession {
     func stopUntilContinued() {
         guard !stopped, !isReleased else { return }
         giveTerminalBack()
-        if takeover.ownsTerminal { Suspension.stopThisProcess() }
+        if takeover.ownsTerminal {
+            Suspension.stopThisProcess()
+            stopWhileInBackground()
+        }
         takeTerminalBack()
+    }
+
+    /// `bg` continues a stopped program without giving it the terminal (as does a `kill -CONT`
+    /// from elsewhere). Taking the terminal back then would draw over the shell, and the first
+    /// read would fail (EIO: the runtime's threads block SIGTTIN) and end the program. So, given
+    /// back, it stops again as a background read of the terminal would (SIGTTIN, "Stopped (tty
+    /// input)"), until `fg` makes it the terminal's foreground again. If the stop does not
+    /// happen (the job's process group is orphaned, where stop signals are discarded), it goes on
+    /// in the background, and its reads end it.
+    func stopWhileInBackground() {
+        guard takeover.ownsTerminal else { return }
+        while !Suspension.isInForeground(takeover.inputDescriptor) {
+            let continues = SignalWakeup.counts.continues
+            Suspension.stopThisProcess(signal: SIGTTIN)
+            if !Suspension.wasContinued(since: continues) { return }
+        }
     }
 
     /// Gives the terminal to another program (``App/withTerminalReleased(_:)``): the answers
@@ -129,24 +148,45 @@ struct HandOffSignals {
 
 /// Stopping the process for job control.
 enum Suspension {
-    /// Stops the process as SIGTSTP's default action does, and returns once it is continued
-    /// (SIGCONT, what `fg` sends).
+    /// Stops the process as the default action of `signal` (SIGTSTP, or SIGTTIN for a program
+    /// continued in the background) does, and returns once it is continued (SIGCONT, what `fg`
+    /// and `bg` send).
     ///
     /// The default action is put in place for the stop (a session's own handler only counts
-    /// the signal) and the previous one back after it. The signal is raised on this thread,
-    /// with SIGTSTP unblocked here: a process-wide `kill(getpid(), SIGTSTP)` may be taken by
-    /// another thread — under an async `main`, one of the runtime's — after the previous
-    /// action is back, and the process would not stop.
-    static func stopThisProcess() {
-        let previousAction = SignalAction.byDefault.install(SIGTSTP)
+    /// SIGTSTP) and the previous one back after it. The signal is raised on this thread, with it
+    /// unblocked here: a process-wide `kill(getpid(), SIGTSTP)` may be taken by another thread —
+    /// under an async `main`, one of the runtime's — after the previous action is back, and the
+    /// process would not stop.
+    static func stopThisProcess(signal: Int32 = SIGTSTP) {
+        let previousAction = SignalAction.byDefault.install(signal)
         var stop = sigset_t()
         sigemptyset(&stop)
-        sigaddset(&stop, SIGTSTP)
+        sigaddset(&stop, signal)
         var previousMask = sigset_t()
         pthread_sigmask(SIG_UNBLOCK, &stop, &previousMask)
-        raise(SIGTSTP)
+        raise(signal)
         // Continued.
         pthread_sigmask(SIG_SETMASK, &previousMask, nil)
-        previousAction?.install(SIGTSTP)
+        previousAction?.install(signal)
+    }
+
+    /// Whether this process's group is the foreground of the terminal on `descriptor` — what
+    /// `fg` makes it and `bg` does not. True when that cannot be told (no terminal any more:
+    /// then reading it ends the program, as it should).
+    static func isInForeground(_ descriptor: Int32) -> Bool {
+        let foreground = tcgetpgrp(descriptor)
+        return foreground < 0 || foreground == getpgrp()
+    }
+
+    /// Whether a SIGCONT came since the count `continues` (``SignalWakeup/counts``): after a
+    /// stop signal that was discarded (an orphaned process group) none comes. The continue's
+    /// handler may run on another thread a moment after the stop ends, so it is given up to
+    /// 50 ms.
+    static func wasContinued(since continues: Int32) -> Bool {
+        for _ in 0..<50 {
+            if SignalWakeup.counts.continues != continues { return true }
+            usleep(1_000)
+        }
+        return false
     }
 }

@@ -26,7 +26,9 @@ extension TerminalSession {
             // shell, which put it back in its own modes and wrote over the screen (and read any
             // answers to status requests still on their way): the session lets go of it as it
             // would give it back, and takes it again.
+            // Continued in the background (`bg`), it waits, stopped, for the foreground.
             giveTerminalBack()
+            stopWhileInBackground()
             return retakeTerminal()
         }
         return counts.resizes != seenSignals.resizes ? takeNewSize() : nil

@@ -94,6 +94,29 @@ struct HearsTheWorldEndToEndTests {
         }
     }
 
+    /// `bg` after Ctrl-Z continues the program without the terminal: it must stop again ("Stopped
+    /// (tty input)") instead of taking the terminal back over the shell — an async program's
+    /// first read then failed (EIO: the runtime's threads block SIGTTIN) and it quit, "Done" in
+    /// `jobs`. After `fg` its keys act and it quits normally.
+    @Test func bgLeavesAStoppedProgramStoppedUntilFg() throws {
+        let run = try Run("'\(DemoBinary.sibling("curtain-hears"))' pager", columns: 60, rows: 10)
+        try run.waitFor("p pager")
+        try run.tmux.keys("C-z")
+        let stopped = try run.exit()
+        #expect(stopped.status == "\(128 + SIGTSTP)")
+        try run.tmux.shell("bg; sleep 0.5; jobs -l; echo jobs-$((40+2))")
+        let jobs = try run.waitFor("jobs-42")
+        #expect(jobs.contains("Stopped (tty input)"), "\(jobs)")
+        #expect(!jobs.contains("Done"), "\(jobs)")
+        try run.tmux.shell("fg")
+        try run.waitFor("┌─ curtain-hears")
+        try run.tmux.keys("k")
+        try run.waitFor("k pressed 1 times")
+        try run.tmux.keys("q")
+        try run.tmux.shell("echo jobs-left-$(jobs | wc -l)")
+        try run.waitFor("jobs-left-0")
+    }
+
     /// What the program writes to stderr while the UI runs is not drawn over the frame: it is
     /// written after the terminal is restored — on quit, on SIGTERM, and on a crash, where the
     /// `fatalError` message comes before the runtime's crash report.

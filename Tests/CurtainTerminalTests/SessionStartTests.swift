@@ -60,8 +60,11 @@ extension NcursesTests {
             let longest = try #require(gaps.max())
             print("longest main-actor gap while a session starts and stops: \(longest), over \(gaps.count) ticks; start-up wait \(waited) s; init \(starting) s, stop \(stopping) s")
             #expect(waited >= SynchronizedOutput.timeout, "the answers were awaited")
-            #expect(starting <= 0.016, "the initialiser held the main actor \(starting) s")
-            #expect(stopping <= 0.016, "stop() held the main actor \(stopping) s")
+            // A frame (16 ms) is what the calls take on an idle machine (printed above); the bound
+            // is what no load on a shared test machine reaches, and that a wait for the answers
+            // (100 ms at start, 250 ms at stop) always exceeded.
+            #expect(starting <= 0.05, "the initialiser held the main actor \(starting) s")
+            #expect(stopping <= 0.05, "stop() held the main actor \(stopping) s")
         }
 
         @Test func aWaitThatCannotBeMadeRefusesTheStartWithAMessage() throws {

@@ -89,7 +89,11 @@ let package = Package(
             // docs/PERFORMANCE.md). Debug builds stay dynamic: the test bundle links this
             // target's code next to Foundation, which a static runtime would clash with.
             linkerSettings: [
-                .unsafeFlags(["-static-executable"], .when(platforms: [.linux], configuration: .release)),
+                // The frame registration of a static link skipped (StaticUnwindTables.swift).
+                .unsafeFlags(
+                    ["-static-executable", "-Xlinker", "--eh-frame-hdr",
+                     "-Xlinker", "--wrap=__register_frame_info", "-Xlinker", "--wrap=__deregister_frame_info"],
+                    .when(platforms: [.linux], configuration: .release)),
                 .linkedLibrary("_FoundationCollections", .when(platforms: [.linux], configuration: .release)),
                 .linkedLibrary("_FoundationCShims", .when(platforms: [.linux], configuration: .release)),
             ]

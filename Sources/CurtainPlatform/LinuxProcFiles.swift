@@ -7,6 +7,8 @@
 ///   (`/proc/<pid>/task/<pid>/children`), a child's command line and this test binary's path
 ///   (`/proc/self/exe`).
 /// - ``currentThreadID()``'s fallback (`/proc/thread-self`).
+/// - curtain-demo: where its program headers are (`/proc/self/auxv`), to give back the unwind
+///   tables' pages the main thread's exit read — nothing elsewhere.
 package enum LinuxProcFiles {
     /// Whether this system has `/proc` with Linux's layout.
     package static var available: Bool {
@@ -27,6 +29,23 @@ package enum LinuxProcFiles {
             let text = String(decoding: line.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
             guard text.hasPrefix(field + ":") else { continue }
             return text.dropFirst(field.count + 1).split { $0 == " " || $0 == "\t" || $0 == "\n" }.first.flatMap { Int($0) }
+        }
+        return nil
+    }
+
+    /// Entry `type` of this process's auxiliary vector (`AT_PHDR`…, `/proc/self/auxv`: pairs of
+    /// machine words); nil without /proc or without the entry. (`getauxval` is not in Swift's
+    /// Glibc module.)
+    package static func auxiliaryValue(_ type: UInt) -> UInt? {
+        guard available else { return nil }
+        let descriptor = open("/proc/self/auxv", O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { return nil }
+        defer { close(descriptor) }
+        var pair: (UInt, UInt) = (0, 0)
+        let size = MemoryLayout<(UInt, UInt)>.size
+        while withUnsafeMutableBytes(of: &pair, { read(descriptor, $0.baseAddress, size) }) == size {
+            if pair.0 == type { return pair.1 }
+            if pair.0 == 0 { return nil } // AT_NULL ends the vector
         }
         return nil
     }

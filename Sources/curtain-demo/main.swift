@@ -162,4 +162,7 @@ private let typingRange =
     }
 }
 
+#if os(Linux)
+StaticUnwindTables.releaseAfterTheMainThreadExits()
+#endif
 await runCommandLine()

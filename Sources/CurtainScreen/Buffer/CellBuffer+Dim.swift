@@ -189,6 +189,21 @@ extension Style {
             let text = result.foreground.isDefault ? terminal.foreground : result.foreground.resolvedRGB ?? terminal.foreground
             let area = result.background.isDefault ? terminal.background : result.background.resolvedRGB ?? terminal.background
             if Contrast.luminance(text) > Contrast.luminance(area) { result.attributes.insert(.dim) }
+            // A dim must never make text stand out more. A background stepping from grey to black
+            // under mid-tone text (green on grey 7), or bold black drawn bright (xterm) on a
+            // background one step darker, would: there the cell keeps its colours and only its
+            // text fades, or, where even that would gain (text of another hue entirely), it stays
+            // as it was.
+            var before = self
+            before.foreground = foreground
+            before.background = background
+            if Self.gainsContrast(before, result, terminal: terminal) {
+                var faded = before
+                faded.isDimmed = true
+                faded.attributes.insert(.dim)
+                if Self.gainsContrast(before, faded, terminal: terminal) { faded.attributes = attributes }
+                result = faded
+            }
         case .blend(let terminal):
             if foreground.isDefault {
                 if let terminal {
@@ -206,6 +221,13 @@ extension Style {
             }
         }
         return result
+    }
+
+    /// Whether `after` shows its text with more contrast than `before`, with bold drawn either
+    /// way (as set, or bright as xterm draws it).
+    private static func gainsContrast(_ before: Style, _ after: Style, terminal: TerminalColors) -> Bool {
+        zip(SeenColors.bothBoldModels(before, terminal: terminal), SeenColors.bothBoldModels(after, terminal: terminal))
+            .contains { $1.contrast > $0.contrast + 0.01 }
     }
 
     /// The luminance of `color` (one of the 16, or the default: `fallback`).

@@ -15,8 +15,8 @@ func makeApp(way: String) -> App {
     pane.setContentView(label)
     let app = App(root: pane)
     app.scene.bind(.character("q")) { app.quit() }
-    var shown = label // where heard() writes: the run mode puts a status line above a log
-    let heard: @MainActor (String) -> Void = { text in shown.text = "heard: \(text)" }
+    // Where heard() writes: the label, which the run mode moves to a status line above a log.
+    let heard: @MainActor (String) -> Void = { text in label.text = "heard: \(text)" }
     switch way {
     case "task":
         Task { @MainActor in
@@ -99,9 +99,9 @@ func makeApp(way: String) -> App {
         // The output of a shell command, live, in a log (the benchmark's program); k counts keys.
         let command = CommandLine.arguments.dropFirst(2).first ?? "true"
         let log = Log(maximumLineCount: 10_000)
-        let status = Label("")
-        pane.setContentView(StackView(.vertical, [.fixed(status, 1), .flexible(log)]))
-        shown = status
+        label.text = ""
+        pane.setContentView(nil) // the label leaves the pane before the stack takes it
+        pane.setContentView(StackView(.vertical, [.fixed(label, 1), .flexible(log)]))
         var keys = 0
         heard("running")
         app.scene.bind(.character("k")) {

@@ -183,7 +183,7 @@ final class ScreenWriter {
     private func append(_ glyph: Glyph, style: Style) {
         let (attributes, pair) = convert(style)
         var scalars = glyph.scalars
-        withUnsafePointer(to: &scalars) { pointer in
+        _ = withUnsafePointer(to: &scalars) { pointer in
             pointer.withMemoryRebound(to: wchar_t.self, capacity: 6) { chars in
                 scratch.append(characters: chars, attributes: attributes | glyph.extraAttributes, pair: pair)
             }

@@ -7,9 +7,9 @@ import Testing
 /// `xterm-direct`, a full SGR pair a cell whose colours change).
 @Suite(.serialized, .enabled(if: DemoBinary.canRunEndToEnd, "needs tmux and the built demo"))
 struct ToastBytesEndToEndTests {
-    /// Issue 30, item 6: under half of the Bubble Tea twin's 52.4 KB (the issue's measurement),
-    /// with the dim still animating: every cell of the Colours pane's bands is repainted once
-    /// per dim step, and there are at least two of them. Four steps cost 31.1 KB.
+    /// Under half of the 52.4 KB measured for a Bubble Tea twin (docs/PERFORMANCE.md, "A toast in
+    /// 24-bit colour"), with the dim still animating: every cell of the Colours pane's bands is
+    /// repainted once per dim step, and there are at least two of them. Four steps cost 31.1 KB.
     @Test func aToastInTwentyFourBitColourCostsUnderHalfTheBubbleTeaTwin() throws {
         let demo = try DemoSession(columns: 80, rows: 24)
         let layout = ExpectedLayout(columns: 80, rows: 24)

@@ -58,11 +58,11 @@ import Testing
         #expect(levels.last == controller.dimmingStrength)
     }
 
-    /// The dim takes as many steps as the screen can show apart — four in
+    /// The dim takes as many steps as the screen can show apart — three in
     /// 24-bit colour, two in the 256-colour palette (each step repaints the dimmed area: four
     /// cost a toast over the demo's colour pane 41 bytes a changed cell), one where a dim is a
     /// palette step or the faint attribute — and rests at the same cells whatever the count.
-    @Test(arguments: [(ColorDepth.trueColor, 4), (.indexed256, 2), (.ansi16, 1), (.ansi8, 1), (.monochrome, 1)])
+    @Test(arguments: [(ColorDepth.trueColor, 3), (.indexed256, 2), (.ansi16, 1), (.ansi8, 1), (.monochrome, 1)])
     func dimTakesTheStepsTheScreenCanShowAndRestsAtItsStrength(depth: ColorDepth, steps: Int) {
         let f = Fixture()
         f.scene.theme = .standard(for: TerminalAppearance(colorDepth: depth))

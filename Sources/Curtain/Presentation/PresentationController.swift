@@ -364,14 +364,18 @@ open class PresentationController {
     }
 
     /// How many visible steps the dim takes to its strength, by what the screen can show of
-    /// them; each step repaints the whole dimmed area. In 24-bit colour four, a smooth fade.
+    /// them; each step repaints the whole dimmed area. In 24-bit colour three: each step of a
+    /// half dim moves the colours by about five just-noticeable differences (OKLab ΔE 0.11
+    /// median over the demo's Colours pane), a fade the eye still follows; a fourth step cost a
+    /// toast a quarter of its bytes (ncurses sends both colours of every cell whose colours
+    /// change, 24-bit SGRs of about 20 bytes each; docs/PERFORMANCE.md, "A toast in 24-bit colour").
     /// In the 256-colour palette two: a half dim of one of its 240 fixed colours passes
     /// through 2.8 distinct palette colours on average in four steps and 1.9 in two, while the
     /// bytes double (docs/PERFORMANCE.md has the figures). With 8 or 16 colours, or none, a dim is one step to
     /// darker palette colours or the faint attribute whatever its strength, so it takes one.
     var dimSteps: Int {
         switch scene?.theme.colorDepth ?? .trueColor {
-        case .trueColor: 4
+        case .trueColor: 3
         case .indexed256: 2
         case .ansi16, .ansi8, .monochrome: 1
         }

@@ -37,17 +37,19 @@ package struct OutputLines: Sendable {
     /// The open line: the text after the last newline, without a character still cut at its
     /// end (its first bytes wait for the rest). Empty when the output ended with a newline.
     package var openLine: String {
-        var end = pending.count
-        // Back off over an incomplete UTF-8 sequence at the end.
+        String(decoding: pending[..<completeEnd], as: UTF8.self)
+    }
+
+    /// The end of `pending` without a UTF-8 sequence still cut at its end.
+    private var completeEnd: Int {
+        let end = pending.count
         var back = 0
         while back < 3, end - back - 1 >= 0, pending[end - back - 1] & 0xC0 == 0x80 { back += 1 }
         let leadIndex = end - back - 1
-        if leadIndex >= 0 {
-            let lead = pending[leadIndex]
-            let needed = lead >= 0xF0 ? 4 : lead >= 0xE0 ? 3 : lead >= 0xC0 ? 2 : 1
-            if lead >= 0xC0, needed > back + 1 { end = leadIndex }
-        }
-        return String(decoding: pending[..<end], as: UTF8.self)
+        guard leadIndex >= 0 else { return end }
+        let lead = pending[leadIndex]
+        let needed = lead >= 0xF0 ? 4 : lead >= 0xE0 ? 3 : lead >= 0xC0 ? 2 : 1
+        return lead >= 0xC0 && needed > back + 1 ? leadIndex : end
     }
 
     /// True while the output so far ends inside a line.
@@ -63,11 +65,11 @@ package struct OutputLines: Sendable {
     /// Takes a line of about ``limit`` bytes off the front of `pending`, never inside a
     /// character.
     private mutating func cutAtLimit() -> String {
-        var cut = limit
+        var cut = min(limit, completeEnd)
         // A continuation byte at the cut: move back to the character's first byte.
         var back = 0
-        while back < 3, cut - back > 0, pending[cut - back] & 0xC0 == 0x80 { back += 1 }
-        if cut - back > 0 { cut -= back }
+        while back < 3, cut - back > 0, cut - back < pending.count, pending[cut - back] & 0xC0 == 0x80 { back += 1 }
+        cut = cut - back > 0 ? cut - back : limit
         let line = Self.text(pending[..<cut], droppingCarriageReturn: false)
         pending.removeFirst(cut)
         return line

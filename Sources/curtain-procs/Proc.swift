@@ -32,6 +32,9 @@ final class Proc {
 
     var isRunning: Bool { state == .running }
 
+    /// The command, after its name when it has one of its own (a Procfile's).
+    var title: String { name == CommandList.shortened(command) ? command : "\(name) (\(command))" }
+
     /// Starts the command in a shell on a terminal of its own (colours, output line by line),
     /// in a process group of its own, its output followed by the log.
     func start(clock: AnimationClock) {

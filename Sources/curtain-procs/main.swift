@@ -17,6 +17,8 @@ final class Procs {
     let listPane = PaneView(title: "Commands")
     let outputPane = PaneView(title: "")
     private var ticker: SceneTimer?
+    /// Set once "Stop and quit" was chosen: no key but Ctrl-C acts while the children stop.
+    private var quitting = false
     private var frame = 0
     static let spinner = ["⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧", "⠇", "⠏"]
 
@@ -29,12 +31,12 @@ final class Procs {
         app.scene.minimumSize = Size(width: 44, height: 8)
         app.scene.tooSmallView.hint = "q quits"
         list.onSelect = { [unowned self] _ in showSelected() }
-        list.onActivate = { [unowned self] _ in restart(selected) }
-        app.scene.bind(.character("x")) { [unowned self] in Task { await askToStop(selected) } }
-        app.scene.bind(.character("a")) { [unowned self] in procs.filter { !$0.isRunning }.forEach(start) }
-        app.scene.bind(.character("X")) { [unowned self] in procs.forEach { $0.stop() } }
-        app.scene.bind(.character("p")) { [unowned self] in Task { await page(selected) } }
-        app.scene.bind(.character("q")) { [unowned self] in Task { await askToQuit() } }
+        list.onActivate = { [unowned self] _ in if !quitting { restart(selected) } }
+        app.scene.bind(.character("x")) { [unowned self] in if !quitting { Task { await askToStop(selected) } } }
+        app.scene.bind(.character("a")) { [unowned self] in if !quitting { procs.filter { !$0.isRunning }.forEach(start) } }
+        app.scene.bind(.character("X")) { [unowned self] in if !quitting { procs.forEach { $0.stop() } } }
+        app.scene.bind(.character("p")) { [unowned self] in if !quitting { Task { await page(selected) } } }
+        app.scene.bind(.character("q")) { [unowned self] in if !quitting { Task { await askToQuit() } } }
         for proc in procs { proc.onChange = { [unowned self] in changed($0) } }
         app.scene.focus(list)
         refreshList()
@@ -61,7 +63,7 @@ final class Procs {
 
     func askToStop(_ proc: Proc) async {
         guard proc.isRunning else { return }
-        let alert = AlertController(title: "Stop", message: "Stop \(proc.name) (\(proc.command))?", actions: [
+        let alert = AlertController(title: "Stop", message: "Stop \(proc.title)?", actions: [
             AlertAction("Stop", shortcut: "y", role: .destructive), AlertAction("Keep running", shortcut: "n", role: .cancel)])
         if case .chosen(let action) = await app.scene.confirm(alert, from: list), action.role == .destructive {
             proc.stop()
@@ -74,6 +76,7 @@ final class Procs {
             let alert = AlertController(title: "Quit", message: "\(running.count) still running: stop them and quit?", actions: [
                 AlertAction("Stop and quit", shortcut: "y", role: .destructive), AlertAction("Cancel", shortcut: "n", role: .cancel)])
             guard case .chosen(let action) = await app.scene.confirm(alert, from: list), action.role == .destructive else { return }
+            quitting = true
             for proc in running { proc.stop() }
             for proc in running { await proc.finished() }
         }
@@ -126,7 +129,7 @@ final class Procs {
     }
 
     func showSelected() {
-        outputPane.title = "\(selected.name): \(selected.command)"
+        outputPane.title = selected.title
         outputPane.setContentView(selected.log)
     }
 

@@ -19,16 +19,25 @@ import Synchronization
 /// The groups are kept in memory allocated once, so the signal handler reads them without
 /// allocating or locking (async-signal-safe).
 public enum ChildProcessGroups {
-    /// At most this many groups are tracked at once; more are ignored.
-    public static let capacity = 256
+    /// The tracked groups: a table that grows (no limit on how many groups), read by the
+    /// handler through one pointer. A full table is copied into one twice its size, which
+    /// then replaces it; the old one is never freed, so a handler still reading it is safe.
+    private struct Table {
+        var capacity: Int
+        var slots: UnsafeMutablePointer<pid_t>
 
-    nonisolated(unsafe) private static let groups: UnsafeMutablePointer<pid_t> = {
-        let pointer = UnsafeMutablePointer<pid_t>.allocate(capacity: capacity)
-        pointer.initialize(repeating: 0, count: capacity)
-        return pointer
-    }()
+        static func make(capacity: Int) -> UnsafeMutablePointer<Table> {
+            let slots = UnsafeMutablePointer<pid_t>.allocate(capacity: capacity)
+            slots.initialize(repeating: 0, count: capacity)
+            let table = UnsafeMutablePointer<Table>.allocate(capacity: 1)
+            table.initialize(to: Table(capacity: capacity, slots: slots))
+            return table
+        }
+    }
+
+    nonisolated(unsafe) private static var table: UnsafeMutablePointer<Table> = Table.make(capacity: 256)
     private static let lock = Mutex(())
-    /// Set once a group was added: before that, the handler must not touch ``groups`` (its
+    /// Set once a group was added: before that, the handler must not touch ``table`` (its
     /// first use would initialise it, which is not safe in a signal handler).
     nonisolated(unsafe) private static var used: sig_atomic_t = 0
 
@@ -36,7 +45,16 @@ public enum ChildProcessGroups {
     public static func add(_ group: pid_t) {
         guard group > 1 else { return }
         lock.withLock { _ in
-            if let free = (0..<capacity).first(where: { groups[$0] == 0 }) { groups[free] = group }
+            var current = table.pointee
+            if let free = (0..<current.capacity).first(where: { current.slots[$0] == 0 }) {
+                current.slots[free] = group
+            } else {
+                let larger = Table.make(capacity: current.capacity * 2)
+                larger.pointee.slots.update(from: current.slots, count: current.capacity)
+                larger.pointee.slots[current.capacity] = group
+                table = larger
+                current = larger.pointee
+            }
             used = 1
         }
     }
@@ -44,15 +62,17 @@ public enum ChildProcessGroups {
     /// Stops tracking `group` (it ended, or the program stopped it).
     public static func remove(_ group: pid_t) {
         lock.withLock { _ in
-            for index in 0..<capacity where groups[index] == group { groups[index] = 0 }
+            let current = table.pointee
+            for index in 0..<current.capacity where current.slots[index] == group { current.slots[index] = 0 }
         }
     }
 
     /// Sends SIGHUP, SIGTERM and SIGCONT to every tracked group. Async-signal-safe.
     static func hangUpAll() {
         guard used != 0 else { return }
-        for index in 0..<capacity {
-            let group = groups[index]
+        let current = table.pointee
+        for index in 0..<current.capacity {
+            let group = current.slots[index]
             guard group > 1 else { continue }
             _ = kill(-group, SIGHUP)
             _ = kill(-group, SIGTERM)

@@ -47,7 +47,10 @@ public final class ChildProcess: Sendable {
     /// Its output; iterate it once (see ``ChildOutput``).
     public let output: ChildOutput
 
-    private let terminal: Int32?
+    /// The terminal's master side while it is open (nil on pipes): the reading thread closes
+    /// it at the end of the output, under this lock, so a resize never reaches a descriptor
+    /// number the program has since reused.
+    private let terminal: Mutex<Int32?>
     private let ending = Mutex(Ending())
 
     private struct Ending {
@@ -72,13 +75,13 @@ public final class ChildProcess: Sendable {
         if case .terminal = connection, variables["TERM"] == nil { variables["TERM"] = Self.terminalType }
         let spawned = try Spawn.start(arguments, connection: connection, environment: variables, directory: directory)
         processIdentifier = spawned.pid
-        terminal = spawned.terminal
+        terminal = Mutex(spawned.terminal)
         let channel = OutputChannel()
         output = ChildOutput(channel: channel)
         ProcessGroups.add(spawned.pid)
         let reading = spawned.output
         let pid = spawned.pid
-        let readerStarted = Spawn.thread { ChildProcess.read(reading, into: channel) }
+        let readerStarted = Spawn.thread { [self] in read(reading, into: channel) }
         let waiterStarted = Spawn.thread { [self] in waitForEnd(of: pid) }
         if !readerStarted || !waiterStarted {
             _ = kill(-pid, SIGKILL)
@@ -91,10 +94,6 @@ public final class ChildProcess: Sendable {
     public convenience init(shell command: String, connection: Connection = .terminal(columns: 80, rows: 24),
                             environment: [String: String] = [:], directory: String? = nil) throws(ChildProcessError) {
         try self.init(["/bin/sh", "-c", command], connection: connection, environment: environment, directory: directory)
-    }
-
-    deinit {
-        if let terminal { close(terminal) }
     }
 
     /// How the child ended, once it has (its group may still hold processes it started).
@@ -119,9 +118,11 @@ public final class ChildProcess: Sendable {
 
     /// Tells the child's terminal its new size (the child gets SIGWINCH); nothing on pipes.
     public func resize(columns: Int, rows: Int) {
-        guard let terminal else { return }
         var size = winsize(ws_row: UInt16(clamping: rows), ws_col: UInt16(clamping: columns), ws_xpixel: 0, ws_ypixel: 0)
-        _ = ioctl(terminal, UInt(TIOCSWINSZ), &size)
+        terminal.withLock { terminal in
+            guard let terminal else { return }
+            _ = ioctl(terminal, UInt(TIOCSWINSZ), &size)
+        }
     }
 
     /// Stops the child's whole process group: SIGTERM and SIGCONT (a stopped process must run
@@ -149,7 +150,7 @@ public final class ChildProcess: Sendable {
     // MARK: - Threads
 
     /// Reads `descriptor` until every writer closed it (EOF, or EIO on a terminal).
-    private static func read(_ descriptor: Int32, into channel: OutputChannel) {
+    private func read(_ descriptor: Int32, into channel: OutputChannel) {
         var lines = OutputLines(limit: ChildOutput.maximumByteCount)
         let size = 64 * 1024
         let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: size, alignment: 1)
@@ -161,7 +162,10 @@ public final class ChildProcess: Sendable {
             let chunk = UnsafeRawBufferPointer(rebasing: buffer[..<count])
             channel.put(lines: lines.feed(chunk), openLine: lines.openLine, bytes: count)
         }
-        close(descriptor)
+        terminal.withLock { terminal in
+            close(descriptor)
+            terminal = nil
+        }
         if let last = lines.finish() { channel.put(lines: [last], openLine: "", bytes: last.utf8.count) }
         channel.finish()
     }

@@ -86,7 +86,7 @@ import Testing
         let start = ContinuousClock.now
         let ended = await child.stop(grace: .milliseconds(400))
         let took = ContinuousClock.now - start
-        #expect(took >= .milliseconds(400) && took < .seconds(2), "\(took)")
+        #expect(took >= .milliseconds(400) && took < .seconds(5), "\(took)")
         #expect(ended == .signaled(SIGKILL))
         #expect(!child.isGroupRunning, "the background sleep too")
     }

@@ -118,12 +118,12 @@ struct ProcsEndToEndTests {
         try see(run, "no newline at all")
         try run.tmux.keys("Down")
         try see(run, "no-such-command-xyz: not found")
-        try see(run, "no-such-command-xyz exited 127")
+        _ = try run.tmux.waitUntil { $0.split(separator: "\n").contains { $0.contains("✗") && $0.contains("no-such-command-xyz") } }
         // A child that ignores SIGTERM is killed 3 s later.
         try run.tmux.keys("Down", "x")
         try see(run, "Stop trap '' TERM")
         try run.tmux.keys("y")
-        try see(run, "killed by signal 9")
+        _ = try run.tmux.waitUntil { $0.split(separator: "\n").contains { $0.contains("☠") && $0.contains("trap '' TERM") } }
         // One that forks a child of its own and exits: what it left behind is told and stopped.
         try run.tmux.keys("Down")
         try see(run, "(processes it started were still running: stopped)")
@@ -153,7 +153,7 @@ struct ProcsEndToEndTests {
         // No dim: the output's row keeps its colours while the toast is up.
         #expect(outputRow(try run.tmux.capture()) == row)
         // It ignores SIGTERM: killed 3 s later, then started again.
-        try see(run, "killed by signal 9")
+        try see(run, "signal 9")
         try see(run, "Restarting printf", present: false)
         try run.tmux.keys("q")
         try see(run, "still running")
@@ -166,7 +166,7 @@ struct ProcsEndToEndTests {
     /// $PAGER unset pages with less; one that does not exist is told, the screen kept.
     @Test func aMissingPagerIsTold() throws {
         let run = try Run("PAGER=no-such-pager-xyz '\(binary)' 'echo hello'", columns: 100, rows: 20, name: "procs")
-        try see(run, "echo hello exited 0")
+        try see(run, "exited 0")
         try run.tmux.keys("p")
         let told = try see(run, "PAGER 'no-such-pager-xyz' was not found")
         #expect(told.contains("┌─ Commands"))
@@ -233,9 +233,9 @@ struct ProcsEndToEndTests {
 
     /// A progress bar redrawn with `\r` (and `ESC [ K`) is one line that moves.
     @Test func aProgressBarIsOneLine() throws {
-        let run = try Run("'\(binary)' \"for i in 1 2 3 4 5 6; do printf '\\\\rprogress %d0%%\\\\033[K' \\$i; sleep 0.1; done; echo; echo after\"",
+        let run = try Run("'\(binary)' \"for i in 1 2 3 4 5 6; do printf '\\\\rprogress %d0%%\\\\033[K' \\$i; sleep 0.1; done; echo; echo done-\\$((6*7))\"",
                           columns: 100, rows: 16, name: "procs")
-        let screen = try see(run, "after")
+        let screen = try see(run, "done-42")
         let rows = screen.split(separator: "\n").filter { $0.contains("progress") && !$0.contains("printf") }
         #expect(rows.count == 1 && rows[0].contains("progress 60%"), "\(screen)")
         #expect(!screen.contains("␍") && !screen.contains("progress 10%"), "\(screen)")
@@ -247,7 +247,7 @@ struct ProcsEndToEndTests {
     @Test func coloursGoOnAcrossLines() throws {
         let run = try Run("'\(binary)' \"printf '\\\\033[32mgreen\\\\nstill green\\\\033[0m\\\\nplain\\\\n'; sleep 30\"",
                           columns: 100, rows: 16, name: "procs")
-        try see(run, "plain")
+        try see(run, "│plain")
         let row = try #require(try run.tmux.capture().split(separator: "\n").first { $0.contains("still green") && !$0.contains("printf") })
         let before = row[..<row.range(of: "still green")!.lowerBound]
         #expect(before.hasSuffix("32m") || before.contains("38;5;2m") || before.hasSuffix("[32m"), "still green: \(row.debugDescription)")
@@ -259,12 +259,12 @@ struct ProcsEndToEndTests {
     /// nothing is said about processes left behind (the `sleep` got the same SIGTERM).
     @Test func aStopIsToldOnTimeAndTrue() throws {
         let run = try Run("'\(binary)' 'echo started; sleep 100000'", columns: 100, rows: 16, name: "procs")
-        try see(run, "started")
+        try see(run, "│started")
         try run.tmux.keys("x")
-        try see(run, "Stop echo started; sleep 100000?")
+        try see(run, "Stop echo started")
         let start = Date()
         try run.tmux.keys("y")
-        let screen = try see(run, "killed by signal 15")
+        let screen = try see(run, "☠")
         #expect(Date().timeIntervalSince(start) < 1.5, "told \(Date().timeIntervalSince(start)) s after the stop")
         usleep(300_000)
         #expect(!(try run.tmux.captureText()).contains("still running: stopped"), "\(screen)")
@@ -276,9 +276,9 @@ struct ProcsEndToEndTests {
     /// A $PAGER that fails is told with its status.
     @Test func aFailingPagerIsTold() throws {
         let run = try Run("PAGER=false '\(binary)' 'echo hello'", columns: 100, rows: 20, name: "procs")
-        try see(run, "echo hello exited 0")
+        try see(run, "exited 0")
         try run.tmux.keys("p")
-        let told = try see(run, "PAGER 'false' failed with status 1")
+        let told = try see(run, "failed with status 1")
         #expect(told.contains("┌─ Commands"))
         try run.tmux.keys("q")
         #expect(try run.exit().status == "0")
@@ -319,7 +319,7 @@ struct ProcsEndToEndTests {
         #expect(result.errors == "curtain-procs: \(path):2: expected 'name: command'\n", "\(result.errors.debugDescription)")
     }
 
-    @Test(arguments: ["a\u{200D}b", "a\u{301}b", "x\u{200B}"])
+    @Test(arguments: ["a\u{200D}b", "a\u{301}b", "a\u{200B}b"])
     func invisibleCharactersInANameAreRefused(name: String) throws {
         let path = try procfile("ok: echo fine\n\(name): echo hidden\n")
         defer { try? FileManager.default.removeItem(atPath: path) }

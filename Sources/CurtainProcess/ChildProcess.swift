@@ -156,7 +156,7 @@ public final class ChildProcess: Sendable {
         let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: size, alignment: 1)
         defer { buffer.deallocate() }
         while true {
-            let count = Glibc.read(descriptor, buffer.baseAddress, size)
+            let count = CurtainPlatform.read(descriptor, buffer.baseAddress, size)
             if count < 0, errno == EINTR || errno == EAGAIN { continue }
             guard count > 0 else { break }
             let chunk = UnsafeRawBufferPointer(rebasing: buffer[..<count])

@@ -26,6 +26,9 @@ public enum ChildProcessGroups {
     struct Table {
         var capacity: Int
         var slots: UnsafeMutablePointer<pid_t>
+        /// The process that started the groups: a child forked from it (a test's, a crash
+        /// reporter's) inherits this memory, and must not hang up its parent's children.
+        var owner: pid_t = 0
 
         static func make(capacity: Int) -> UnsafeMutablePointer<Table> {
             let slots = UnsafeMutablePointer<pid_t>.allocate(capacity: capacity)
@@ -51,6 +54,7 @@ public enum ChildProcessGroups {
         guard group > 1 else { return }
         ProcessLifetimeStorage.prepare()
         lock.withLock { _ in
+            table.pointee.owner = getpid()
             let current = table.pointee
             if let free = (0..<current.capacity).first(where: { current.slots[$0] == 0 }) {
                 current.slots[free] = group
@@ -58,6 +62,7 @@ public enum ChildProcessGroups {
                 let larger = Table.make(capacity: current.capacity * 2)
                 larger.pointee.slots.update(from: current.slots, count: current.capacity)
                 larger.pointee.slots[current.capacity] = group
+                larger.pointee.owner = current.owner
                 table = larger
             }
         }
@@ -75,6 +80,7 @@ public enum ChildProcessGroups {
     /// was allocated before any handler was armed.
     static func hangUpAll() {
         let current = table.pointee
+        guard current.owner == getpid() else { return }
         for index in 0..<current.capacity {
             let group = current.slots[index]
             guard group > 1 else { continue }

@@ -201,9 +201,11 @@ public final class App {
             while let work = postedBatch?.next() {
                 activity &+= 1
                 work(self)
+                // A post that quits ends the turn: the rest is dropped with the loop.
+                if isQuitting { return }
                 ran += 1
                 // The clock is read every 64 posts: reading it costs as much as a small post.
-                if ran & 63 == 0, ContinuousClock.now - start > Self.postedWorkBudget || isQuitting { return }
+                if ran & 63 == 0, ContinuousClock.now - start > Self.postedWorkBudget { return }
             }
             postedBatch = nil
             if ContinuousClock.now - start > Self.postedWorkBudget { return }

@@ -218,9 +218,9 @@ final class TerminalWait {
         return []
     }
 
-    /// ``wait(until:clock:)`` on the calling thread, blocking it: for the answers a synchronous
-    /// hand-off must not leave to the shell, and for a test's forked child (no dispatch queue
-    /// runs there, so no continuation could be resumed).
+    /// ``wait(until:clock:)`` on the calling thread, blocking it: only for a test's forked child
+    /// (no dispatch queue runs there, so no continuation could be resumed). The session itself
+    /// never blocks the main actor in it.
     func waitBlocking(until deadline: Double?, clock: AnimationClock) -> Outcome {
         guard !isCancelled else { return .interrupted }
         let pending = box.state.withLock { state in

@@ -81,10 +81,12 @@ struct ProcsEndToEndTests {
     /// on every way out, SIGKILL of the program itself included (the watchdog).
     @Test(arguments: ["quit", "ctrl-c", "SIGTERM", "SIGHUP", "SIGKILL"])
     func noChildOutlivesTheProgram(ending: String) throws {
-        let run = try Run("'\(binary)' 'sleep 61' \"trap '' TERM HUP; sleep 62 & sleep 63\"", columns: 100, rows: 20, name: "procs")
-        try see(run, "sleep 61")
-        for _ in 0..<50 where survivors("sleep 6").count < 3 { usleep(50_000) }
-        #expect(survivors("sleep 6").count >= 3, "three sleeps, one forked by a command")
+        // Sleeps no other test starts (survivors looks at every process: `sleep 6` matched a
+        // recording test's `sleep 600`).
+        let run = try Run("'\(binary)' 'sleep 7761' \"trap '' TERM HUP; sleep 7762 & sleep 7763\"", columns: 100, rows: 20, name: "procs")
+        try see(run, "sleep 7761")
+        for _ in 0..<50 where survivors("sleep 776").count < 3 { usleep(50_000) }
+        #expect(survivors("sleep 776").count >= 3, "three sleeps, one forked by a command")
         switch ending {
         case "quit":
             try run.tmux.keys("q")
@@ -96,8 +98,8 @@ struct ProcsEndToEndTests {
             kill(pid, ["SIGTERM": SIGTERM, "SIGHUP": SIGHUP, "SIGKILL": SIGKILL][ending]!)
         }
         _ = try run.exit()
-        for _ in 0..<160 where !survivors("sleep 6").isEmpty { usleep(50_000) }
-        #expect(survivors("sleep 6").isEmpty, "left running: \(survivors("sleep 6"))")
+        for _ in 0..<160 where !survivors("sleep 776").isEmpty { usleep(50_000) }
+        #expect(survivors("sleep 776").isEmpty, "left running: \(survivors("sleep 776"))")
     }
 
     /// Children that misbehave: every outcome is visible and the terminal is never written raw.

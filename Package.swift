@@ -126,7 +126,7 @@ let package = Package(
             exclude: ["Runtime/__Snapshots__"]
         ),
         .testTarget(name: "CurtainPlatformTests", dependencies: ["CurtainPlatform"]),
-        .testTarget(name: "CurtainProcessTests", dependencies: ["CurtainProcess", "Curtain", "CurtainTesting"]),
+        .testTarget(name: "CurtainProcessTests", dependencies: ["CurtainProcess", "Curtain", "CurtainTesting", "CurtainPlatform"]),
         .testTarget(name: "CurtainTerminalTests", dependencies: ["CurtainTerminal", "CurtainPlatform", "CNcurses", "CurtainTestSupport"]),
         .testTarget(
             name: "CurtainDemoTests",

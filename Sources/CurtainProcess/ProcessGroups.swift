@@ -33,10 +33,14 @@ enum ProcessGroups {
         Watchdog.shared.tell("-\(group)\n")
     }
 
-    /// True while any process of `group` exists (a zombie the program has not reaped yet
-    /// counts).
+    /// True while a process of `group` runs. Zombies do not count: the orphans of a stopped
+    /// group are reaped by PID 1, late under load (or never, in a container whose PID 1 does
+    /// not reap), and a stop waited its whole bound for them. Where `/proc` cannot tell
+    /// (another system, a hidden process), what `kill` finds counts, zombies included.
     static func isAlive(_ group: Int32) -> Bool {
-        kill(-group, 0) == 0 || errno == EPERM
+        func exists() -> Bool { kill(-group, 0) == 0 || errno == EPERM }
+        guard exists() else { return false }
+        return LinuxProcFiles.processGroupRuns(group) ?? exists()
     }
 
     /// SIGTERM and SIGCONT to `group`, SIGKILL after `grace` to what is left; returns when it

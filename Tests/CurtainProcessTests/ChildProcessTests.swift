@@ -1,5 +1,6 @@
 import Curtain
 import Foundation
+import CurtainPlatform
 import Testing
 @testable import CurtainProcess
 
@@ -89,6 +90,32 @@ import Testing
         #expect(took >= .milliseconds(400) && took < .seconds(5), "\(took)")
         #expect(ended == .signaled(SIGKILL))
         #expect(!child.isGroupRunning, "the background sleep too")
+    }
+
+    /// A zombie left in the group — its parent does not reap it, as a slow PID 1 reaps a
+    /// stopped group's orphans late — is nothing running: the stop returns once the rest is
+    /// gone, not after the grace and the SIGKILL's bound (8 s here when zombies counted).
+    @Test func aStopDoesNotWaitForAZombieNobodyReaps() async throws {
+        let child = try ChildProcess(["sleep", "100"], connection: .pipes)
+        // A process of this test joins the child's group and ends, unreaped.
+        var attributes = emptySpawnAttributes()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        posix_spawnattr_setpgroup(&attributes, child.processIdentifier)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETPGROUP))
+        let argv: [UnsafeMutablePointer<CChar>?] = [strdup("/bin/true"), nil]
+        defer { for pointer in argv { free(pointer) } }
+        var zombie: pid_t = 0
+        try #require(posix_spawn(&zombie, "/bin/true", nil, &attributes, argv, ProcessEnvironment.block) == 0)
+        var info = siginfo_t()
+        try #require(waitid(P_PID, id_t(zombie), &info, WEXITED | WNOWAIT) == 0)
+        defer { var status: Int32 = 0; _ = waitpid(zombie, &status, 0) }
+        #expect(child.isGroupRunning, "the sleep runs")
+        let start = ContinuousClock.now
+        #expect(await child.stop(grace: .seconds(3)) == .signaled(SIGTERM))
+        #expect(ContinuousClock.now - start < .seconds(2), "\(ContinuousClock.now - start)")
+        #expect(kill(-child.processIdentifier, 0) == 0, "the zombie is still there")
+        #expect(!child.isGroupRunning)
     }
 
     @Test func manyGroupsAtOnceAllStopped() async throws {

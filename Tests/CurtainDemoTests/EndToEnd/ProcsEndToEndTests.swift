@@ -291,6 +291,76 @@ struct ProcsEndToEndTests {
         #expect(try run.exit().status == "0")
     }
 
+    /// A child writing as fast as it can (`yes`, 80-byte lines: far beyond 10 MB/s, held
+    /// back only by how fast the program reads) costs frames, not keys: a selection, an
+    /// alert and Ctrl-C each show within seconds (before CurtainProcess: no key for 15 s at
+    /// 10 MB/s, Ctrl-C ignored for over 30 s), and nothing is left running. How fast a key
+    /// answers is the benchmark's to measure (`scripts/measure-async.py --procs`).
+    @Test func aFastChildCostsFramesNotKeys() throws {
+        let line = String(String(repeating: "0123456789", count: 8).dropLast())   // 79 characters and the newline
+        let run = try Run("'\(binary)' 'yes \(line)' 'echo second-command-output; sleep 7781'", columns: 120, rows: 30, name: "procs")
+        try see(run, "│\(line.prefix(50))")
+        /// Seconds until `text` shows after `keys`.
+        func answer(_ keys: String..., shows text: String) throws -> Double {
+            let start = Date()
+            for key in keys { try run.tmux.keys(key) }
+            try see(run, text)
+            return Date().timeIntervalSince(start)
+        }
+        #expect(try answer("Down", shows: "│second-command-output") < 5)
+        #expect(try answer("Up", shows: "─ yes 0123") < 5)
+        #expect(try answer("x", shows: "Keep running") < 5)   // the alert ("Stop yes 0123…" wraps)
+        try run.tmux.keys("n")
+        try see(run, "Keep running", present: false)
+        let start = Date()
+        try run.tmux.keys("C-c")
+        _ = try run.exit()
+        #expect(Date().timeIntervalSince(start) < 5, "Ctrl-C took \(Date().timeIntervalSince(start)) s")
+        for _ in 0..<80 where !(survivors("sleep 7781") + survivors(line)).isEmpty { usleep(50_000) }
+        #expect((survivors("sleep 7781") + survivors(line)).isEmpty)
+    }
+
+    /// Python without `PYTHONUNBUFFERED` writes line by line on a terminal: its first line
+    /// shows while it runs (into a pipe it would wait for 4-8 KiB or its end).
+    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/python3"), "needs /usr/bin/python3"))
+    func pythonShowsItsFirstLineWhileItRuns() throws {
+        let run = try Run("'\(binary)' \"python3 -c 'import time; print(\\\"first\\\", \\\"line\\\"); time.sleep(7782)'\"",
+                          columns: 100, rows: 16, name: "procs")
+        _ = try run.tmux.waitUntil(timeout: 10) { $0.contains("│first line") }
+        #expect(!survivors("time.sleep(7782)").isEmpty, "still running")
+        try run.tmux.keys("C-c")
+        _ = try run.exit()
+        for _ in 0..<80 where !survivors("time.sleep(7782)").isEmpty { usleep(50_000) }
+        #expect(survivors("time.sleep(7782)").isEmpty)
+    }
+
+    /// A child's `/dev/tty` is its own terminal: a title it writes there never reaches the
+    /// user's terminal, while it runs or after the program quit.
+    @Test func aChildWritingToDevTtyLeavesTheTitleAlone() throws {
+        let run = try Run("'\(binary)' \"printf '\\033]0;HACKED\\007' > /dev/tty; echo wrote-the-title; sleep 7783\"",
+                          columns: 100, rows: 16, name: "procs")
+        try see(run, "│wrote-the-title")
+        func title() throws -> String {
+            try run.tmux.run(["display-message", "-p", "-t", run.tmux.session, "#{pane_title}"])
+        }
+        #expect(!(try title()).contains("HACKED"))
+        try run.tmux.keys("C-c")
+        _ = try run.exit()
+        #expect(!(try title()).contains("HACKED"), "after quitting")
+    }
+
+    /// A closed pane hangs the program up (SIGHUP): every child ends, one ignoring TERM and
+    /// HUP too (SIGKILL after the grace).
+    @Test func aClosedPaneLeavesNoChild() throws {
+        let run = try Run("'\(binary)' 'sleep 7791' \"trap '' TERM HUP; sleep 7792 & sleep 7793\"", columns: 100, rows: 20, name: "procs")
+        try see(run, "sleep 7791")
+        for _ in 0..<50 where survivors("sleep 779").count < 3 { usleep(50_000) }
+        #expect(survivors("sleep 779").count >= 3, "three sleeps, one forked by a command")
+        try run.tmux.run(["kill-pane", "-t", run.tmux.session])
+        for _ in 0..<160 where !survivors("sleep 779").isEmpty { usleep(50_000) }
+        #expect(survivors("sleep 779").isEmpty, "left running: \(survivors("sleep 779"))")
+    }
+
     // MARK: - The Procfile
 
     /// Runs curtain-procs with `arguments` and no terminal; its status and what it wrote to

@@ -106,9 +106,9 @@ struct ProcsEndToEndTests {
     @Test func misbehavingChildrenAreShownSafely() throws {
         let run = try Run("'\(binary)' \"printf 'bad \\\\377 utf8\\\\n'; printf 'nul\\\\000byte\\\\n'; printf 'esc \\\\033[2J\\\\033]0;PWN\\\\007 title\\\\n'\" "
                           + "\"head -c 1000000 /dev/zero | tr '\\\\0' x; echo; echo after-big\" "
-                          + "\"printf 'no newline at all'; sleep 30\" 'no-such-command-xyz' "
+                          + "\"printf 'no newline at all'; sleep 7730\" 'no-such-command-xyz' "
                           + "\"trap '' TERM; echo ignoring; while :; do sleep 0.1; done\" "
-                          + "\"trap '' HUP; sleep 64 >/dev/null 2>&1 & echo forked\"", columns: 110, rows: 24, name: "procs")
+                          + "\"trap '' HUP; sleep 7764 >/dev/null 2>&1 & echo forked\"", columns: 110, rows: 24, name: "procs")
         // The screen clear and the title are dropped, never sent (colours would be kept).
         let first = try see(run, "esc  title")
         #expect(first.contains("bad � utf8") && first.contains("nul␀byte"), "\(first)")
@@ -134,14 +134,14 @@ struct ProcsEndToEndTests {
         // so rightly nothing was said.
         try run.tmux.keys("Down")
         try see(run, "(processes it started were still running: stopped)")
-        for _ in 0..<80 where !survivors("sleep 64").isEmpty { usleep(50_000) }
-        #expect(survivors("sleep 64").isEmpty)
+        for _ in 0..<80 where !survivors("sleep 7764").isEmpty { usleep(50_000) }
+        #expect(survivors("sleep 7764").isEmpty)
         try run.tmux.keys("q")
         try see(run, "still running")
         try run.tmux.keys("y")
         #expect(try run.exit().restored)
-        for _ in 0..<60 where !survivors("sleep 30").isEmpty { usleep(50_000) }
-        #expect(survivors("sleep 30").isEmpty)
+        for _ in 0..<60 where !survivors("sleep 7730").isEmpty { usleep(50_000) }
+        #expect(survivors("sleep 7730").isEmpty)
     }
 
     /// A child's colours are kept (SGR), and a restart shows a spinner toast that dims nothing.

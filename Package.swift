@@ -12,6 +12,8 @@ let package = Package(
         .library(name: "Curtain", targets: ["Curtain"]),
         // The ncurses backend: draws cell diffs, reads keys, restores the terminal.
         .library(name: "CurtainTerminal", targets: ["CurtainTerminal"]),
+        // Child processes on a pseudo-terminal: lines off the main actor, a group stopped as one.
+        .library(name: "CurtainProcess", targets: ["CurtainProcess"]),
         // The test pilot: drive an app headless, read its screen, compare with snapshots.
         .library(name: "CurtainTesting", targets: ["CurtainTesting"]),
         .executable(name: "curtain-demo", targets: ["curtain-demo"]),
@@ -27,8 +29,6 @@ let package = Package(
         .package(url: "https://github.com/pointfreeco/swift-snapshot-testing", from: "1.19.7"),
         // `swift package generate-documentation --target Curtain` (the DocC catalog).
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
-        // curtain-procs starts and streams its children with it.
-        .package(url: "https://github.com/swiftlang/swift-subprocess", from: "1.0.2"),
     ],
     targets: [
         // ncurses 6.0 to 6.5 (Modules/CNcurses/shim.h). pkg-config gives the include path and
@@ -63,6 +63,8 @@ let package = Package(
             // pkg-config names, so both name the same library.
             linkerSettings: [.linkedLibrary("ncurses", .when(platforms: [.macOS]))]
         ),
+        .target(name: "CCurtainProcess"),
+        .target(name: "CurtainProcess", dependencies: ["Curtain", "CurtainTerminal", "CurtainPlatform", "CCurtainProcess"]),
         .target(
             name: "CurtainTesting",
             dependencies: [
@@ -107,7 +109,7 @@ let package = Package(
         .executableTarget(name: "curtain-chat", dependencies: ["Curtain", "CurtainTerminal"]),
         .executableTarget(
             name: "curtain-procs",
-            dependencies: ["Curtain", "CurtainTerminal", .product(name: "Subprocess", package: "swift-subprocess")]
+            dependencies: ["Curtain", "CurtainTerminal", "CurtainProcess"]
         ),
         // Work from outside the loop, each way a program reaches the main actor: the end-to-end
         // tests' program (not a product).
@@ -137,6 +139,7 @@ let package = Package(
             exclude: ["Runtime/__Snapshots__"]
         ),
         .testTarget(name: "CurtainPlatformTests", dependencies: ["CurtainPlatform"]),
+        .testTarget(name: "CurtainProcessTests", dependencies: ["CurtainProcess", "Curtain", "CurtainTesting", "CurtainPlatform"]),
         .testTarget(name: "CurtainTerminalTests", dependencies: ["CurtainTerminal", "CurtainPlatform", "CNcurses", "CNcursesWide", "CurtainTestSupport"]),
         .testTarget(
             name: "CurtainDemoTests",

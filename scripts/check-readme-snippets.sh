@@ -4,13 +4,14 @@
 # code that does not build. A snippet with `@main` becomes an executable, one that imports
 # Testing a test target, any other a library. The README's smallest program (the snippet
 # marked `// readme: run`) is then run in tmux: `t` must show its toast, the toast must go
-# away by itself, `q` must end it with status 0.
+# away by itself, `q` must end it with status 0. The "running other programs" one
+# (`// readme: procs`) must show its command's colours and exit status; Ctrl-C ends it.
 #
 # Usage: scripts/check-readme-snippets.sh [scratch-dir]   (called by .ci/run)
 set -euo pipefail
 repo=$(cd "$(dirname "$0")/.." && pwd)
 scratch=${1:-$(mktemp -d /tmp/curtain-readme.XXXXXX)}
-rm -rf "$scratch/Sources" "$scratch/Tests" "$scratch/upload.txt"
+rm -rf "$scratch/Sources" "$scratch/Tests" "$scratch/upload.txt" "$scratch/procs.txt"
 mkdir -p "$scratch"
 
 python3 - "$repo/README.md" "$scratch" "$repo" <<'PY'
@@ -32,6 +33,8 @@ for index, code in enumerate(blocks, 1):
     targets.append((name, kind, products, "// readme: run" in code))
     if "// readme: upload" in code:
         open(os.path.join(scratch, "upload.txt"), "w").write(name)
+    if "// readme: procs" in code:
+        open(os.path.join(scratch, "procs.txt"), "w").write(name)
 if not targets:
     sys.exit("check-readme-snippets: README.md has no Swift snippet that imports Curtain")
 identity = os.path.basename(os.path.normpath(repo)).lower()   # a path dependency's identity
@@ -105,4 +108,15 @@ wait_for "report.pdf is on the server" present
 tmux -L "$socket" send-keys -t readme q
 for _ in $(seq 1 50); do [ -s "$status_file" ] && break; sleep 0.1; done
 [ "$(cat "$status_file" 2>/dev/null)" = 0 ] || { echo "check-readme-snippets: the upload program did not exit 0 after q" >&2; exit 1; }
-echo "check-readme-snippets: every snippet compiles; the smallest program shows its toast, dismisses it after 2 s and quits with status 0; the upload program's task shows its banner"
+# The "running other programs" program: the command's output, then its exit status.
+procs=$(cat procs.txt 2>/dev/null || true)
+[ -n "$procs" ] || { echo "check-readme-snippets: no snippet is marked '// readme: procs'" >&2; exit 1; }
+rm -f "$status_file"
+tmux -L "$socket" kill-session -t readme 2>/dev/null || true
+tmux -L "$socket" new-session -d -s readme -x 60 -y 12 "env TERM=xterm-256color LANG=C.UTF-8 '$scratch/.build/debug/$procs'; echo \$? > '$status_file'; sleep 5"
+wait_for "— exited 0" present
+tmux -L "$socket" capture-pane -p -e -t readme | grep -q $'\e\\[[0-9;]*m[a-z]' || { echo "check-readme-snippets: ls showed no colour" >&2; exit 1; }
+tmux -L "$socket" send-keys -t readme C-c
+for _ in $(seq 1 50); do [ -s "$status_file" ] && break; sleep 0.1; done
+[ "$(cat "$status_file" 2>/dev/null)" = 0 ] || { echo "check-readme-snippets: the procs program did not exit 0 after Ctrl-C" >&2; exit 1; }
+echo "check-readme-snippets: every snippet compiles; the smallest program shows its toast, dismisses it after 2 s and quits with status 0; the upload program's task shows its banner; the procs program shows its command's colours and exit status"

@@ -217,9 +217,10 @@ def measure_procs(args):
     commands = [flood_script(each, args.seconds, f"c{n}") for n in range(4)]
     pty = Pty([args.procs] + commands, columns=120, rows=30)
     pty.wait_for(b"c0 line")
-    # Down through the four, then back to the first: the output pane's title names the selected.
+    # Down through the four, then back to the first: the output pane's title is the selected
+    # command's text, which ends in its script's name.
     figures = under_load(pty, args.seconds,
-                         lambda n: (b"\x1b[B", f"─ {n % 4 + 1}: python3") if n % 4 else (b"\x1b[A" * 3, "─ 1: python3"))
+                         lambda n: (b"\x1b[B", f"/c{n % 4}.py ─") if n % 4 else (b"\x1b[A" * 3, "/c0.py ─"))
     print(f"curtain-procs, 4 commands x {each} lines/s for {args.seconds:.0f} s: {figures}")
     pty.send(b"q")
     time.sleep(0.3)

@@ -9,6 +9,8 @@
 /// - ``currentThreadID()``'s fallback (`/proc/thread-self`).
 /// - curtain-demo: where its program headers are (`/proc/self/auxv`), to give back the unwind
 ///   tables' pages the main thread's exit read — nothing elsewhere.
+/// - CurtainProcess: whether a process group still runs something, zombies not counted
+///   (`/proc/<pid>/stat`) — nil elsewhere, and the caller counts what `kill` finds.
 package enum LinuxProcFiles {
     /// Whether this system has `/proc` with Linux's layout.
     package static var available: Bool {
@@ -48,5 +50,45 @@ package enum LinuxProcFiles {
             if pair.0 == 0 { return nil } // AT_NULL ends the vector
         }
         return nil
+    }
+
+    /// Whether a process of `group` runs — one that is not a zombie: true as soon as one is
+    /// seen; false when the group's processes seen are all zombies; nil when none is seen
+    /// (the group is gone, or `/proc` hides it, or there is no `/proc`).
+    ///
+    /// `kill(-group, 0)` cannot tell: it succeeds while a zombie of the group waits to be
+    /// reaped, and an orphan's zombie waits for whoever reaps orphans (PID 1, slow or
+    /// never in some containers). The leader is looked at first (it is usually the one
+    /// running); only when it is not, every process's `stat` is read. A process of the group
+    /// cannot start one while it is a zombie, so "all seen were zombies" stays true.
+    package static func processGroupRuns(_ group: Int32) -> Bool? {
+        guard available, group > 0 else { return nil }
+        if let leader = groupAndState(of: group), leader.group == group, !leader.isZombie { return true }
+        guard let directory = opendir("/proc") else { return nil }
+        defer { closedir(directory) }
+        var sawZombie = false
+        while let entry = readdir(directory) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+            guard let id = Int32(name), let process = groupAndState(of: id), process.group == group else { continue }
+            if !process.isZombie { return true }
+            sawZombie = true
+        }
+        return sawZombie ? false : nil
+    }
+
+    /// The process group and whether the process is a zombie (or dead), from
+    /// `/proc/<process>/stat`: `pid (name) state ppid pgrp …`, the name possibly holding
+    /// spaces and parentheses (hence the last `)`).
+    private static func groupAndState(of process: Int32) -> (group: Int32, isZombie: Bool)? {
+        let descriptor = open("/proc/\(process)/stat", O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { return nil }
+        defer { close(descriptor) }
+        var buffer = [UInt8](repeating: 0, count: 512)
+        let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+        guard count > 0, let nameEnd = buffer[..<count].lastIndex(of: UInt8(ascii: ")")) else { return nil }
+        let fields = buffer[(nameEnd + 1)..<count].split(separator: UInt8(ascii: " "), maxSplits: 4)
+        guard fields.count >= 3, let state = fields[0].first,
+              let group = Int32(String(decoding: fields[2], as: UTF8.self)) else { return nil }
+        return (group, state == UInt8(ascii: "Z") || state == UInt8(ascii: "X"))
     }
 }

@@ -1,7 +1,6 @@
 import Curtain
-import CurtainTerminal
+import CurtainProcess
 import Foundation
-import Subprocess
 
 /// One command: its state, its output, the child running it.
 @MainActor
@@ -16,10 +15,11 @@ final class Proc {
     private(set) var state = State.idle
     private(set) var started: Double?
     private(set) var duration: Double?
-    /// The child's process group while it runs (its pid: it leads a group of its own).
-    private(set) var group: pid_t?
+    /// The child while it runs.
+    private(set) var child: ChildProcess?
     private var run: Task<Void, Never>?
-    private var killTimer: SceneTimer?
+    /// Set when the user asked it to stop: what is left of its group is then not news.
+    private var stopping = false
     /// Told when the state changes (the list redraws; an exit notifies).
     var onChange: (@MainActor (Proc) -> Void)?
 
@@ -32,70 +32,60 @@ final class Proc {
 
     var isRunning: Bool { state == .running }
 
-    /// Starts the command in a shell, in a process group of its own, its output (stdout and
-    /// stderr) streamed into the log line by line.
+    /// The command, after its name when it has one of its own (a Procfile's).
+    var title: String { name == CommandList.shortened(command) ? command : "\(name) (\(command))" }
+
+    /// Starts the command in a shell on a terminal of its own (colours, output line by line),
+    /// in a process group of its own, its output followed by the log.
     func start(clock: AnimationClock) {
         guard !isRunning else { return }
         state = .running
         started = clock.now
         duration = nil
+        stopping = false
         log.append("$ \(command)", style: nil)
+        let size = log.layoutFrame.size
+        let child: ChildProcess
+        do {
+            child = try ChildProcess(shell: command, connection: .terminal(columns: max(20, size.width), rows: max(5, size.height)))
+        } catch {
+            finish(.failed(error.message), clock: clock)
+            return
+        }
+        self.child = child
         onChange?(self)
-        var options = PlatformOptions()
-        options.processGroupID = 0
         run = Task { @MainActor in
-            let outcome: State
-            do {
-                let result = try await Subprocess.run(
-                    .path("/bin/sh"), arguments: ["-c", command], platformOptions: options,
-                    input: .none, output: .sequence, error: .combinedWithOutput
-                ) { execution in
-                    let pid = execution.processIdentifier.value
-                    self.group = pid
-                    ChildProcessGroups.add(pid)
-                    var splitter = LineSplitter()
-                    for try await chunk in execution.standardOutput {
-                        // Colours kept (test runners, ls --color); every other sequence dropped.
-                        for line in chunk.withUnsafeBytes({ splitter.feed($0) }) { self.log.append(ansi: line) }
-                    }
-                }
-                switch result.terminationStatus {
-                case .exited(let code): outcome = .exited(code)
-                case .signaled(let signal): outcome = .killed(signal)
-                }
-            } catch {
-                outcome = .failed("\(error)")
+            let reading = Task { @MainActor in await self.log.follow(child) }
+            let ended = await child.termination
+            if !stopping, await leftoversRunning(child) {
+                // Processes the command started and left behind (`cmd &`) end with it.
+                await child.stop(grace: .seconds(3))
+                log.append("(processes it started were still running: stopped)")
             }
-            if let group {
-                // Processes the command started and left behind (`cmd &`) end with it: told,
-                // then stopped like the command would have been.
-                if kill(-group, 0) == 0 {
-                    log.append("(processes it started were still running: stopped)")
-                    kill(-group, SIGTERM)
-                    kill(-group, SIGCONT)
-                    try? await Task.sleep(for: .seconds(3))
-                    kill(-group, SIGKILL)
-                }
-                ChildProcessGroups.remove(group)
-            }
-            group = nil
-            killTimer?.cancel()
-            duration = started.map { clock.now - $0 }
-            state = outcome
-            onChange?(self)
+            _ = await reading.value
+            self.child = nil
+            finish(ended.state, clock: clock)
         }
     }
 
-    /// SIGTERM to the whole group now, SIGKILL 3 s later if it still runs.
-    func stop(in scene: Scene) {
-        guard isRunning, let group else { return }
-        kill(-group, SIGTERM)
-        kill(-group, SIGCONT)
-        killTimer?.cancel()
-        killTimer = scene.scheduleTimer(after: 3) { [weak self] in
-            guard let self, self.isRunning, self.group == group else { return }
-            kill(-group, SIGKILL)
-        }
+    /// Whether the group still runs a moment after its leader ended: what the kernel's hang-up
+    /// or the same signal is ending already is given a tenth of a second to go.
+    private func leftoversRunning(_ child: ChildProcess) async -> Bool {
+        for _ in 0..<20 where child.isGroupRunning { try? await Task.sleep(for: .milliseconds(5)) }
+        return child.isGroupRunning
+    }
+
+    private func finish(_ outcome: State, clock: AnimationClock) {
+        duration = started.map { clock.now - $0 }
+        state = outcome
+        onChange?(self)
+    }
+
+    /// Stops the whole group: SIGTERM now, SIGKILL after 3 s to whatever is left.
+    func stop() {
+        guard isRunning, let child else { return }
+        stopping = true
+        Task { await child.stop(grace: .seconds(3)) }
     }
 
     /// Waits until the command is no longer running.
@@ -126,6 +116,15 @@ final class Proc {
         case .killed(let signal): return ("\(name) killed by signal \(signal)\(took)", true)
         case .failed(let why): return ("\(name) could not start: \(why)", true)
         case .idle, .running: return ("\(name) is \(state)", false)
+        }
+    }
+}
+
+extension Termination {
+    var state: Proc.State {
+        switch self {
+        case .exited(let code): .exited(code)
+        case .signaled(let signal): .killed(signal)
         }
     }
 }

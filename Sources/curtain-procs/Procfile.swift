@@ -9,6 +9,9 @@ struct CommandList {
 
     static let usage = "usage: curtain-procs COMMAND... | --file Procfile"
 
+    /// The longest name a command given as an argument gets (its text, shortened).
+    static let nameLength = 28
+
     /// Reads `arguments` (without the program's name).
     static func parse(arguments: [String], readFile: (String) -> String?) throws(Problem) -> [Entry] {
         if arguments.first == "--file" || arguments.first == "-f" {
@@ -20,27 +23,49 @@ struct CommandList {
         guard !arguments.isEmpty, !arguments.contains(where: { $0.hasPrefix("-") && $0.count > 1 }) else {
             throw Problem(message: usage)
         }
-        return arguments.enumerated().map { Entry(name: "\($0.offset + 1)", command: $0.element) }
+        return arguments.map { Entry(name: shortened($0), command: $0) }
     }
 
-    /// A Procfile: `name: command` a line; blank lines and `#` comments skipped; names unique.
+    /// A command's text as its name: on one line, at most ``nameLength`` characters (`…` at
+    /// the end when cut).
+    static func shortened(_ command: String) -> String {
+        let flat = command.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        guard flat.count > nameLength else { return flat }
+        return String(flat.prefix(nameLength - 1)) + "…"
+    }
+
+    /// A Procfile: `name: command` a line (`\n` or `\r\n` ends it); blank lines and `#`
+    /// comments skipped; names unique. Linear in the file's size.
     static func procfile(_ text: String, name file: String) throws(Problem) -> [Entry] {
         var entries: [Entry] = []
-        for (index, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+        var names: Set<String> = []
+        // "\r\n" is one Character: split on every line end, not on "\n" alone.
+        let lines = text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" || $0 == "\r" })
+        for (index, raw) in lines.enumerated() {
             let line = raw.trimmingCharacters(in: .whitespaces)
             guard !line.isEmpty, !line.hasPrefix("#") else { continue }
             let at = "\(file):\(index + 1)"
             guard let colon = line.firstIndex(of: ":") else { throw Problem(message: "\(at): expected 'name: command'") }
             let name = line[..<colon].trimmingCharacters(in: .whitespaces)
             let command = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
-            guard !name.isEmpty, name.allSatisfy({ $0.isLetter || $0.isNumber || "-_.".contains($0) }) else {
+            guard !name.isEmpty, name.unicodeScalars.allSatisfy(isNameScalar) else {
                 throw Problem(message: "\(at): a name is letters, digits, '-', '_' or '.'")
             }
             guard !command.isEmpty else { throw Problem(message: "\(at): '\(name)' has no command") }
-            guard !entries.contains(where: { $0.name == name }) else { throw Problem(message: "\(at): '\(name)' is named twice") }
+            guard names.insert(name).inserted else { throw Problem(message: "\(at): '\(name)' is named twice") }
             entries.append(Entry(name: name, command: command))
         }
         guard !entries.isEmpty else { throw Problem(message: "\(file): no 'name: command' line") }
         return entries
+    }
+
+    /// A letter, a digit, `-`, `_` or `.`, judged scalar by scalar: a zero-width joiner or a
+    /// combining mark rides on the character before it, which alone would pass.
+    static func isNameScalar(_ scalar: Unicode.Scalar) -> Bool {
+        if scalar == "-" || scalar == "_" || scalar == "." { return true }
+        switch scalar.properties.generalCategory {
+        case .uppercaseLetter, .lowercaseLetter, .titlecaseLetter, .otherLetter, .decimalNumber: return true
+        default: return false
+        }
     }
 }

@@ -2,9 +2,10 @@
 //   curtain-procs 'make test' 'sleep 3; echo done' …     or     curtain-procs --file Procfile
 // Left, the commands with their state and run time; right, the selected one's output. Enter
 // starts or restarts, x stops (asking first), a starts all, X stops all, p pages the output in
-// $PAGER (less -R), q quits (asking while anything runs). Every child runs in a process group
-// of its own and none outlives the program (Proc.swift, ChildProcessGroups).
+// $PAGER (less -R), q quits (asking while anything runs). Every child runs on a terminal of
+// its own, in a process group of its own, and none outlives the program (CurtainProcess).
 import Curtain
+import CurtainProcess
 import CurtainTerminal
 import Foundation
 
@@ -16,6 +17,8 @@ final class Procs {
     let listPane = PaneView(title: "Commands")
     let outputPane = PaneView(title: "")
     private var ticker: SceneTimer?
+    /// Set once "Stop and quit" was chosen: no key but Ctrl-C acts while the children stop.
+    private var quitting = false
     private var frame = 0
     static let spinner = ["⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧", "⠇", "⠏"]
 
@@ -28,12 +31,12 @@ final class Procs {
         app.scene.minimumSize = Size(width: 44, height: 8)
         app.scene.tooSmallView.hint = "q quits"
         list.onSelect = { [unowned self] _ in showSelected() }
-        list.onActivate = { [unowned self] _ in restart(selected) }
-        app.scene.bind(.character("x")) { [unowned self] in Task { await askToStop(selected) } }
-        app.scene.bind(.character("a")) { [unowned self] in procs.filter { !$0.isRunning }.forEach(start) }
-        app.scene.bind(.character("X")) { [unowned self] in procs.forEach { $0.stop(in: app.scene) } }
-        app.scene.bind(.character("p")) { [unowned self] in Task { await page(selected) } }
-        app.scene.bind(.character("q")) { [unowned self] in Task { await askToQuit() } }
+        list.onActivate = { [unowned self] _ in if !quitting { restart(selected) } }
+        app.scene.bind(.character("x")) { [unowned self] in if !quitting { Task { await askToStop(selected) } } }
+        app.scene.bind(.character("a")) { [unowned self] in if !quitting { procs.filter { !$0.isRunning }.forEach(start) } }
+        app.scene.bind(.character("X")) { [unowned self] in if !quitting { procs.forEach { $0.stop() } } }
+        app.scene.bind(.character("p")) { [unowned self] in if !quitting { Task { await page(selected) } } }
+        app.scene.bind(.character("q")) { [unowned self] in if !quitting { Task { await askToQuit() } } }
         for proc in procs { proc.onChange = { [unowned self] in changed($0) } }
         app.scene.focus(list)
         refreshList()
@@ -50,7 +53,7 @@ final class Procs {
         // Over the live output, which must stay readable: no dim, a spinner while it waits.
         let toast = ToastPresentationController(presentedView: ProgressView(label: "Restarting \(proc.name)…"), dimming: .none)
         app.scene.present(toast, from: outputPane)
-        proc.stop(in: app.scene)
+        proc.stop()
         Task {
             await proc.finished()
             app.scene.dismiss(toast)
@@ -60,10 +63,10 @@ final class Procs {
 
     func askToStop(_ proc: Proc) async {
         guard proc.isRunning else { return }
-        let alert = AlertController(title: "Stop", message: "Stop \(proc.name) (\(proc.command))?", actions: [
+        let alert = AlertController(title: "Stop", message: "Stop \(proc.title)?", actions: [
             AlertAction("Stop", shortcut: "y", role: .destructive), AlertAction("Keep running", shortcut: "n", role: .cancel)])
         if case .chosen(let action) = await app.scene.confirm(alert, from: list), action.role == .destructive {
-            proc.stop(in: app.scene)
+            proc.stop()
         }
     }
 
@@ -73,7 +76,8 @@ final class Procs {
             let alert = AlertController(title: "Quit", message: "\(running.count) still running: stop them and quit?", actions: [
                 AlertAction("Stop and quit", shortcut: "y", role: .destructive), AlertAction("Cancel", shortcut: "n", role: .cancel)])
             guard case .chosen(let action) = await app.scene.confirm(alert, from: list), action.role == .destructive else { return }
-            for proc in running { proc.stop(in: app.scene) }
+            quitting = true
+            for proc in running { proc.stop() }
             for proc in running { await proc.finished() }
         }
         app.quit()
@@ -81,7 +85,7 @@ final class Procs {
 
     /// The output in $PAGER (less -R by default), through the terminal hand-off.
     func page(_ proc: Proc) async {
-        let path = NSTemporaryDirectory() + "curtain-procs-\(getpid())-\(proc.name).log"
+        let path = NSTemporaryDirectory() + "curtain-procs-\(getpid())-\(procs.firstIndex { $0 === proc } ?? 0).log"
         defer { unlink(path) }
         guard FileManager.default.createFile(atPath: path, contents: Data((proc.log.texts.joined(separator: "\n") + "\n").utf8)) else {
             app.scene.notify("cannot write \(path)", severity: .error)
@@ -90,8 +94,10 @@ final class Procs {
         let pager = ProcessInfo.processInfo.environment["PAGER"].flatMap { $0.isEmpty ? nil : $0 } ?? "less -R"
         do {
             // 127: the shell did not find it (its message went to the shell's screen, gone now).
-            if try await app.runInForeground(["/bin/sh", "-c", "\(pager) \"$0\"", path]) == 127 {
-                app.scene.notify("PAGER '\(pager)' was not found", title: "Pager", severity: .error)
+            switch try await app.runInForeground(["/bin/sh", "-c", "\(pager) \"$0\"", path]) {
+            case 0: break
+            case 127: app.scene.notify("PAGER '\(pager)' was not found", title: "Pager", severity: .error)
+            case let status: app.scene.notify("PAGER '\(pager)' failed with status \(status)", title: "Pager", severity: .error)
             }
         } catch {
             app.scene.notify("\(error)", title: "Pager", severity: .error)
@@ -123,17 +129,17 @@ final class Procs {
     }
 
     func showSelected() {
-        outputPane.title = "\(selected.name): \(selected.command)"
+        outputPane.title = selected.title
         outputPane.setContentView(selected.log)
     }
 
-    /// After the loop: whatever still runs (Ctrl-C, the end of input) gets SIGTERM, then SIGKILL.
-    func stopEverything() {
-        let groups = procs.compactMap(\.group)
-        for group in groups { kill(-group, SIGTERM); kill(-group, SIGCONT) }
-        let deadline = Date().addingTimeInterval(3)
-        while groups.contains(where: { kill(-$0, 0) == 0 }), Date() < deadline { usleep(20_000) }
-        for group in groups where kill(-group, 0) == 0 { kill(-group, SIGKILL) }
+    /// After the loop: whatever still runs (Ctrl-C, the end of input) gets SIGTERM, then
+    /// SIGKILL after the grace, every group at once.
+    func stopEverything() async {
+        let children = procs.compactMap(\.child)
+        await withTaskGroup(of: Void.self) { group in
+            for child in children { group.addTask { await child.stop(grace: .seconds(3)) } }
+        }
     }
 }
 
@@ -141,10 +147,11 @@ let entries: [CommandList.Entry]
 do {
     entries = try CommandList.parse(arguments: Array(CommandLine.arguments.dropFirst())) { try? String(contentsOfFile: $0, encoding: .utf8) }
 } catch {
-    FileHandle.standardError.write(Data("curtain-procs: \(error.message)\n".utf8))
+    let line = Array("curtain-procs: \(error.message)\n".utf8)
+    _ = line.withUnsafeBytes { write(2, $0.baseAddress, $0.count) }
     exit(2)
 }
 let procs = Procs(entries)
 procs.procs.forEach(procs.start)
 await procs.app.run(programName: "curtain-procs")
-procs.stopEverything()
+await procs.stopEverything()

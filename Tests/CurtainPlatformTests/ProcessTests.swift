@@ -91,4 +91,37 @@ import Testing
         #expect(LinuxProcFiles.statusField("VmHWM") == nil)
         #endif
     }
+
+    /// A group whose one process ended and was not reaped holds a zombie: `kill` still finds
+    /// the group, `/proc` tells that nothing of it runs.
+    @Test func aGroupOfOnlyAZombieDoesNotRun() throws {
+        #if os(Linux)
+        let pid = try spawnInGroup(0, "exec sleep 100")
+        #expect(LinuxProcFiles.processGroupRuns(pid) == true)
+        kill(pid, SIGKILL)
+        var info = siginfo_t()
+        try #require(waitid(P_PID, id_t(pid), &info, WEXITED | WNOWAIT) == 0, "ended, not reaped")
+        #expect(kill(-pid, 0) == 0, "kill counts the zombie")
+        #expect(LinuxProcFiles.processGroupRuns(pid) == false)
+        var status: Int32 = 0
+        _ = waitpid(pid, &status, 0)
+        #expect(LinuxProcFiles.processGroupRuns(pid) == nil, "gone")
+        #else
+        #expect(LinuxProcFiles.processGroupRuns(getpgrp()) == nil)
+        #endif
+    }
+
+    /// Starts `/bin/sh -c command` in process group `group` (0: a new one, its own id).
+    func spawnInGroup(_ group: Int32, _ command: String) throws -> Int32 {
+        var attributes = emptySpawnAttributes()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        posix_spawnattr_setpgroup(&attributes, group)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETPGROUP))
+        let argv: [UnsafeMutablePointer<CChar>?] = [strdup("/bin/sh"), strdup("-c"), strdup(command), nil]
+        defer { for pointer in argv { free(pointer) } }
+        var pid: pid_t = 0
+        try #require(posix_spawn(&pid, "/bin/sh", nil, &attributes, argv, ProcessEnvironment.block) == 0)
+        return pid
+    }
 }

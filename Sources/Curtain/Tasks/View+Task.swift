@@ -4,8 +4,9 @@ extension View {
     /// superview, its presentation dismissed — or when the app quits.
     ///
     /// ```swift
+    /// let child = try ChildProcess(shell: "make test")          // CurtainProcess
     /// logView.task {
-    ///     for try await line in lines(of: process) { logView.append(line) }
+    ///     for await batch in child.output { batch.lines.forEach { logView.append(ansi: $0) } }
     /// }
     /// ```
     ///

@@ -57,6 +57,9 @@ public struct ANSIParser: Sendable {
     private var attributes: TextAttributes = []
     /// Cells since the last newline, for tab stops.
     private var column = 0
+    /// Whether a carriage return, a backspace and `ESC [ K` edit the line as a terminal would
+    /// (a ``Log``'s parser); otherwise the first is dropped and the others inert.
+    var editsLines = false
 
     /// A parser in the initial state: no sequence started, the view's own style.
     public init() {}
@@ -136,6 +139,7 @@ public struct ANSIParser: Sendable {
             case 0x40...0x7E:
                 state = .text
                 if isSGR && value == 0x6D { applySGR(parameters) }   // m
+                if editsLines, isSGR, value == 0x4B { eraseInLine(parameters, into: &output) }   // K
             default:
                 // A control, DEL or any other scalar cuts the sequence short (as ECMA-48's CAN
                 // does); the scalar is then read as text, so a newline is never lost.
@@ -169,6 +173,12 @@ public struct ANSIParser: Sendable {
         case 0x0A:
             column = 0
             output.append("\n", style: style)
+        case 0x0D where editsLines:
+            column = 0
+            output.moveToLineStart()
+        case 0x08 where editsLines:
+            column = max(0, column - 1)
+            output.moveBack()
         case 0x0D: break   // a carriage return moves nothing in a log; "\r\n" is a newline
         case 0x09:
             let spaces = 8 - column % 8
@@ -286,11 +296,102 @@ public struct ANSIParser: Sendable {
         }
     }
 
-    /// Runs being built: a scalar in the same style as the last run joins it.
+    /// `ESC [ K` (0: to the end of the line, 1: from its start to the cursor, 2: all of it).
+    private mutating func eraseInLine(_ parameters: [UInt8], into output: inout Output) {
+        switch parameters.isEmpty ? 0 : Int(String(decoding: parameters, as: UTF8.self)) ?? -1 {
+        case 0: output.erase(toEnd: true, fromStart: false)
+        case 1: output.erase(toEnd: false, fromStart: true)
+        case 2: output.erase(toEnd: true, fromStart: true)
+        default: break
+        }
+    }
+
+    /// Runs being built: a scalar in the same style as the last run joins it. Once the cursor
+    /// moved back on the current line (a carriage return, a backspace), that line is held as
+    /// cells, one character each, which later text overwrites, until the line ends.
     private struct Output {
         var runs: [StyledText.Run] = []
+        /// The current line as cells, while it is being edited; its runs are then not in `runs`.
+        private var cells: [(text: String, style: Style?)] = []
+        private var editing = false
+        private var cursor = 0
+        /// Where the current line starts in `runs`: the run and the UTF-8 offset in it.
+        private var lineStart = (run: 0, offset: 0)
+
+        /// Back to the start of the current line.
+        mutating func moveToLineStart() {
+            startEditing()
+            cursor = 0
+        }
+
+        /// One character back, not past the line's start.
+        mutating func moveBack() {
+            startEditing()
+            cursor = max(0, cursor - 1)
+        }
+
+        mutating func erase(toEnd: Bool, fromStart: Bool) {
+            startEditing()
+            if fromStart {
+                for index in 0..<min(cells.count, cursor + 1) { cells[index] = (" ", nil) }
+            }
+            if toEnd, cursor < cells.count { cells.removeSubrange(cursor...) }
+        }
+
+        /// Takes the current line out of `runs` into `cells`, the cursor at its end.
+        private mutating func startEditing() {
+            guard !editing else { return }
+            editing = true
+            var line: [(text: String, style: Style?)] = []
+            if lineStart.run < runs.count {
+                var first = runs[lineStart.run]
+                let utf8 = first.text.utf8
+                let kept = String(first.text[..<utf8.index(utf8.startIndex, offsetBy: lineStart.offset)])
+                first.text = String(first.text[utf8.index(utf8.startIndex, offsetBy: lineStart.offset)...])
+                var taken = [first] + runs[(lineStart.run + 1)...]
+                runs.removeSubrange(lineStart.run...)
+                if !kept.isEmpty { runs.append(StyledText.Run(kept, style: first.style, inheritsDefaultColors: first.inheritsDefaultColors)) }
+                for index in taken.indices {
+                    for character in taken[index].text { line.append((String(character), taken[index].style)) }
+                }
+                taken.removeAll()
+            }
+            cells = line
+            cursor = line.count
+        }
+
+        /// Puts an edited line back into runs.
+        private mutating func stopEditing() {
+            guard editing else { return }
+            editing = false
+            let line = cells
+            cells = []
+            for cell in line {
+                for scalar in cell.text.unicodeScalars { appendToRuns(scalar, style: cell.style) }
+            }
+        }
 
         mutating func append(_ scalar: Unicode.Scalar, style: Style?) {
+            if scalar == "\n" {
+                stopEditing()
+                appendToRuns(scalar, style: style)
+                lineStart = (runs.count - 1, runs[runs.count - 1].text.utf8.count)
+                return
+            }
+            guard editing else { return appendToRuns(scalar, style: style) }
+            // A scalar that joins the character before it (a combining mark) goes with it.
+            if !scalar.isASCII, cursor > 0, (cells[cursor - 1].text + String(scalar)).count == 1 {
+                cells[cursor - 1].text.unicodeScalars.append(scalar)
+            } else if cursor < cells.count {
+                cells[cursor] = (String(scalar), style)
+                cursor += 1
+            } else {
+                cells.append((String(scalar), style))
+                cursor += 1
+            }
+        }
+
+        private mutating func appendToRuns(_ scalar: Unicode.Scalar, style: Style?) {
             if let last = runs.indices.last, runs[last].style == style {
                 runs[last].text.unicodeScalars.append(scalar)
             } else {
@@ -302,6 +403,10 @@ public struct ANSIParser: Sendable {
             for scalar in text.unicodeScalars { append(scalar, style: style) }
         }
 
-        var text: StyledText { StyledText(runs: runs) }
+        var text: StyledText {
+            var copy = self
+            copy.stopEditing()
+            return StyledText(runs: copy.runs)
+        }
     }
 }

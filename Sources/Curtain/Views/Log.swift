@@ -66,8 +66,16 @@ open class Log: View {
     public static let wheelStep = 3
 
     var lines = LogLines()
-    /// The state of ``append(ansi:)``'s output between calls.
-    private var ansiParser = ANSIParser()
+    /// The state of ``append(ansi:)``'s output between calls: carriage returns, backspaces
+    /// and `ESC [ K` edit the line they are in.
+    private var ansiParser: ANSIParser = {
+        var parser = ANSIParser()
+        parser.editsLines = true
+        return parser
+    }()
+    /// How many of the last lines show the open line (``showOpenLine(ansi:)``); the next
+    /// line appended replaces them.
+    private var openLineCount = 0
     /// Where the view starts while it does not follow the end.
     var top = Position(line: 0, row: 0)
     /// The size last laid out, to notice a new one.
@@ -98,6 +106,7 @@ open class Log: View {
     /// breaks in it becomes several lines; one break at its very end adds no empty line, so
     /// `append("done\n")` appends one line.
     public func append(_ line: String, style: Style? = nil) {
+        removeOpenLine()
         store(line, style: style)
         changed(shrinking: dropExcess())
     }
@@ -105,32 +114,72 @@ open class Log: View {
     /// Appends styled `text`: its lines (split as ``append(_:style:)`` splits) keep their
     /// runs' styles; runs without one are in the log's style.
     public func append(_ text: StyledText) {
+        removeOpenLine()
         for line in LogLines.split(text) { lines.append(line) }
         changed(shrinking: dropExcess())
     }
 
-    /// Appends a program's output with its escape sequences: colours and attributes are kept,
-    /// every other control sequence is dropped (see ``ANSIParser``). The log keeps one parser
-    /// for all its output, so a colour set in one call goes on in the next, and a sequence cut
-    /// at the end of `text` is completed by the next call; lines are split as
-    /// ``append(_:style:)`` splits them.
+    /// Appends a program's output with its escape sequences, as a terminal shows it: colours
+    /// and attributes are kept and go on from one line to the next (a colour set in one call
+    /// lasts until a reset, in this call or a later one); a carriage return goes back to the
+    /// start of the line and what follows overwrites it (a progress bar), a backspace goes
+    /// back one character, `ESC [ K` erases to the end of the line (`1 K` from its start,
+    /// `2 K` all of it); every other control sequence is dropped (see ``ANSIParser``). A
+    /// sequence cut at the end of `text` is completed by the next call; lines are split at
+    /// `\n`, and each call starts a new line.
     ///
     /// ```swift
-    /// for try await line in child.standardOutput.lines() { log.append(ansi: line) }
+    /// log.append(ansi: "\u{1B}[32mPASS\u{1B}[0m tests/parser")
+    /// log.append(ansi: "downloading  10%\rdownloading 100%")   // shows "downloading 100%"
     /// ```
     public func append(ansi text: some StringProtocol) {
+        removeOpenLine()
         ansiParser.startLine()
-        append(ansiParser.parse(text))
+        for line in LogLines.split(ansiParser.parse(text)) { lines.append(line) }
+        changed(shrinking: dropExcess())
+    }
+
+    /// Shows `text` as the log's last line, *open*: a line a program is still writing (a
+    /// prompt, a progress bar). The next call replaces it; the next line appended (by any
+    /// `append`) replaces it too, so a program's output reads as it would in a terminal:
+    ///
+    /// ```swift
+    /// log.showOpenLine(ansi: "compiling… 3/10")   // shown, then replaced by
+    /// log.showOpenLine(ansi: "compiling… 7/10")
+    /// log.append(ansi: "compiling… done")         // the line, complete
+    /// ```
+    ///
+    /// The open line is read like ``append(ansi:)`` reads its text, from the colours the
+    /// lines before it left, but it changes nothing for the lines after it. An empty `text`
+    /// removes the open line.
+    public func showOpenLine(ansi text: some StringProtocol) {
+        removeOpenLine()
+        guard !text.isEmpty else { return changed(shrinking: true) }
+        var parser = ansiParser
+        parser.startLine()
+        let parsed = LogLines.split(parser.parse(text))
+        for line in parsed { lines.append(line) }
+        openLineCount = parsed.count
+        changed(shrinking: dropExcess())
+    }
+
+    /// Takes the open line away (the next line appended takes its place).
+    private func removeOpenLine() {
+        guard openLineCount > 0 else { return }
+        lines.removeLast(min(openLineCount, lines.count))
+        openLineCount = 0
     }
 
     /// Appends each of `lines` (see ``append(_:style:)``), asking for one frame for all of them.
     public func append(contentsOf lines: some Sequence<String>, style: Style? = nil) {
+        removeOpenLine()
         for line in lines { store(line, style: style) }
         changed(shrinking: dropExcess())
     }
 
     /// Removes every line; the log follows its end again.
     public func clear() {
+        openLineCount = 0
         lines.removeAll()
         isFollowing = true
         changed(shrinking: true)

@@ -74,6 +74,14 @@ struct LogLines {
 
     mutating func append(_ line: Line) { storage.append(line) }
 
+    /// Removes the `n` newest lines (an open line being replaced).
+    mutating func removeLast(_ n: Int) {
+        let n = min(max(0, n), count)
+        guard n > 0 else { return }
+        for id in (lastID - n + 1)...lastID { rowCache[id] = nil }
+        storage.removeLast(n)
+    }
+
     /// Drops the `n` oldest lines.
     mutating func dropOldest(_ n: Int) {
         let n = min(max(0, n), count)

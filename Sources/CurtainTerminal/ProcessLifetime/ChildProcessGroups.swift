@@ -19,11 +19,34 @@ import Synchronization
 /// The groups are kept in ``ProcessLifetimeStorage``, allocated before any handler is armed, so
 /// the signal handler reads them without allocating or locking (async-signal-safe).
 public enum ChildProcessGroups {
-    /// At most this many groups are tracked at once; more are ignored.
-    public static let capacity = 256
+    /// The tracked groups, 0 for a free slot: a table that grows (no limit on how many groups),
+    /// read by the handler through one pointer kept in ``ProcessLifetimeStorage``. A full table
+    /// is copied into one twice its size, which then replaces it; the old one is never freed, so
+    /// a handler still reading it is safe.
+    struct Table {
+        var capacity: Int
+        var slots: UnsafeMutablePointer<pid_t>
+        /// The process that started the groups: a child forked from it (a test's, a crash
+        /// reporter's) inherits this memory, and must not hang up its parent's children.
+        var owner: pid_t = 0
 
-    /// In ``ProcessLifetimeStorage``.
-    private static var groups: UnsafeMutablePointer<pid_t> { ProcessLifetimeStorage.shared.groups }
+        static func make(capacity: Int) -> UnsafeMutablePointer<Table> {
+            let slots = UnsafeMutablePointer<pid_t>.allocate(capacity: capacity)
+            slots.initialize(repeating: 0, count: capacity)
+            let table = UnsafeMutablePointer<Table>.allocate(capacity: 1)
+            table.initialize(to: Table(capacity: capacity, slots: slots))
+            return table
+        }
+    }
+
+    /// How many groups the first table holds.
+    static let initialCapacity = 256
+
+    /// The current table, in ``ProcessLifetimeStorage``.
+    private static var table: UnsafeMutablePointer<Table> {
+        get { ProcessLifetimeStorage.shared.groups.pointee }
+        set { ProcessLifetimeStorage.shared.groups.pointee = newValue }
+    }
     private static let lock = Mutex(())
 
     /// Tracks `group` (a process group id) until ``remove(_:)``.
@@ -31,21 +54,35 @@ public enum ChildProcessGroups {
         guard group > 1 else { return }
         ProcessLifetimeStorage.prepare()
         lock.withLock { _ in
-            if let free = (0..<capacity).first(where: { groups[$0] == 0 }) { groups[free] = group }
+            table.pointee.owner = getpid()
+            let current = table.pointee
+            if let free = (0..<current.capacity).first(where: { current.slots[$0] == 0 }) {
+                current.slots[free] = group
+            } else {
+                let larger = Table.make(capacity: current.capacity * 2)
+                larger.pointee.slots.update(from: current.slots, count: current.capacity)
+                larger.pointee.slots[current.capacity] = group
+                larger.pointee.owner = current.owner
+                table = larger
+            }
         }
     }
 
     /// Stops tracking `group` (it ended, or the program stopped it).
     public static func remove(_ group: pid_t) {
         lock.withLock { _ in
-            for index in 0..<capacity where groups[index] == group { groups[index] = 0 }
+            let current = table.pointee
+            for index in 0..<current.capacity where current.slots[index] == group { current.slots[index] = 0 }
         }
     }
 
-    /// Sends SIGHUP, SIGTERM and SIGCONT to every tracked group. Async-signal-safe.
+    /// Sends SIGHUP, SIGTERM and SIGCONT to every tracked group. Async-signal-safe: the storage
+    /// was allocated before any handler was armed.
     static func hangUpAll() {
-        for index in 0..<capacity {
-            let group = groups[index]
+        let current = table.pointee
+        guard current.owner == getpid() else { return }
+        for index in 0..<current.capacity {
+            let group = current.slots[index]
             guard group > 1 else { continue }
             _ = kill(-group, SIGHUP)
             _ = kill(-group, SIGTERM)

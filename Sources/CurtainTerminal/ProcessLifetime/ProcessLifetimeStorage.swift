@@ -17,8 +17,8 @@ struct ProcessLifetimeStorage: @unchecked Sendable {
     let restore: UnsafeMutablePointer<EmergencyRestore.State>
     let capture: UnsafeMutablePointer<StderrCapture.State>
     let wakeup: UnsafeMutablePointer<SignalWakeup.State>
-    /// ``ChildProcessGroups/capacity`` process group ids, 0 for a free entry.
-    let groups: UnsafeMutablePointer<pid_t>
+    /// The child process groups' current table (it grows; see ``ChildProcessGroups``).
+    let groups: UnsafeMutablePointer<UnsafeMutablePointer<ChildProcessGroups.Table>>
     /// The stderr replay's copy buffer.
     let copyBuffer: UnsafeMutableRawBufferPointer
     /// How many chunks the stderr drain threads are handling right now.
@@ -35,8 +35,8 @@ struct ProcessLifetimeStorage: @unchecked Sendable {
         capture.initialize(to: StderrCapture.State())
         wakeup = .allocate(capacity: 1)
         wakeup.initialize(to: SignalWakeup.State())
-        groups = .allocate(capacity: ChildProcessGroups.capacity)
-        groups.initialize(repeating: 0, count: ChildProcessGroups.capacity)
+        groups = .allocate(capacity: 1)
+        groups.initialize(to: ChildProcessGroups.Table.make(capacity: ChildProcessGroups.initialCapacity))
         copyBuffer = .allocate(byteCount: Self.copyBufferSize, alignment: 16)
         drainsBusy = .allocate(capacity: 1)
         drainsBusy.initialize(to: Atomic(0))

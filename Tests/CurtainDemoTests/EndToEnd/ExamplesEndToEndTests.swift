@@ -9,8 +9,8 @@ struct ExamplesEndToEndTests {
     final class Run {
         let tmux: Tmux
         let directory: String
-        init(_ command: String, columns: Int, rows: Int) throws {
-            tmux = try Tmux(columns: columns, rows: rows)
+        init(_ command: String, columns: Int, rows: Int, name: String = "curtain") throws {
+            tmux = try Tmux(columns: columns, rows: rows, name: name)
             directory = tmux.directory
             try tmux.shell("stty -g > \(directory)/before; \(command); echo $? > \(directory)/status; stty -g > \(directory)/after")
         }

@@ -4,13 +4,15 @@ import Foundation
 /// socket, keys sent with `send-keys`, the screen read with `capture-pane -e`.
 final class Tmux {
     let socket: String
-    let session = "curtain"
+    let session: String
     /// Holds the server's configuration and the commands' output files.
     let directory: String
 
-    /// Starts a tmux server running a plain shell at `columns × rows`.
-    init(columns: Int, rows: Int) throws {
-        socket = "curtain-e2e-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+    /// Starts a tmux server running a plain shell at `columns × rows`; `name` starts the
+    /// session's and the server socket's names.
+    init(columns: Int, rows: Int, name: String = "curtain") throws {
+        session = name
+        socket = "\(name)-e2e-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
         directory = FileManager.default.temporaryDirectory.appendingPathComponent(socket).path
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         // Status line off from the start, so the pane is the whole window before anything runs.

@@ -63,7 +63,8 @@ enum Spawn {
             childSide = ends[1]
         }
         // The program's other descriptors (its terminal, its files) are none of the child's.
-        curtain_spawn_closefrom(&actions, 3)
+        let closeOthers = curtain_spawn_close_others(&actions, 3)
+        if closeOthers > 0 { flags |= closeOthers }
         if let directory { curtain_spawn_chdir(&actions, directory) }
         posix_spawnattr_setflags(&attributes, Int16(flags))
 

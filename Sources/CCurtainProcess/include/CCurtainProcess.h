@@ -1,5 +1,6 @@
 // What CurtainProcess needs from libc beyond what Swift's Glibc module shows (its GNU
-// extensions): each a prefixed function, compiled in shim.c with _GNU_SOURCE.
+// extensions) and where Darwin differs: each a prefixed function, compiled in shim.c with
+// _GNU_SOURCE.
 #ifndef CCURTAINPROCESS_H
 #define CCURTAINPROCESS_H
 
@@ -17,8 +18,11 @@ int curtain_spawn_setsid_flag(void);
 /// A pipe whose two ends are close-on-exec.
 int curtain_pipe_cloexec(int ends[2]);
 
-/// Closes every descriptor from `lowest` on in the child.
-int curtain_spawn_closefrom(posix_spawn_file_actions_t *actions, int lowest);
+/// Closes every descriptor from `lowest` on in the child: a closefrom file action (glibc), or
+/// the attribute flag to add to the spawn's flags (Darwin's POSIX_SPAWN_CLOEXEC_DEFAULT, which
+/// keeps only the descriptors the file actions name). Returns the flag to add (0 with glibc),
+/// or -1 on failure.
+int curtain_spawn_close_others(posix_spawn_file_actions_t *actions, int lowest);
 
 /// Changes the child's working directory.
 int curtain_spawn_chdir(posix_spawn_file_actions_t *actions, const char *path);

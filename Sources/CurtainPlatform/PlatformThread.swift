@@ -9,8 +9,9 @@ package struct PlatformThread: @unchecked Sendable {
         init(_ run: @escaping () -> Void) { self.run = run }
     }
 
-    /// Starts `body` on a new thread; the error number when none could be made (`EAGAIN`).
-    package static func start(_ body: @escaping @Sendable () -> Void) -> Result<PlatformThread, PlatformError> {
+    /// Starts `body` on a new thread, with a stack of `stackSize` bytes (nil: the system's
+    /// default); the error number when none could be made (`EAGAIN`).
+    package static func start(stackSize: Int? = nil, _ body: @escaping @Sendable () -> Void) -> Result<PlatformThread, PlatformError> {
         let context = Unmanaged.passRetained(Body(body)).toOpaque()
         // Both declare the start routine `void *(*)(void *)` with a nullable argument (Darwin's
         // pthread.h since its nullability annotations), so one closure serves.
@@ -18,12 +19,16 @@ package struct PlatformThread: @unchecked Sendable {
             Unmanaged<Body>.fromOpaque(raw!).takeRetainedValue().run()
             return nil
         }
+        var attributes = pthread_attr_t()
+        pthread_attr_init(&attributes)
+        defer { pthread_attr_destroy(&attributes) }
+        if let stackSize { pthread_attr_setstacksize(&attributes, stackSize) }
         #if canImport(Darwin)
         var created: pthread_t?
-        let status = pthread_create(&created, nil, entry, context)
+        let status = pthread_create(&created, &attributes, entry, context)
         #else
         var created = pthread_t()
-        let status = pthread_create(&created, nil, entry, context)
+        let status = pthread_create(&created, &attributes, entry, context)
         #endif
         guard status == 0 else {
             Unmanaged<Body>.fromOpaque(context).release()
@@ -35,6 +40,32 @@ package struct PlatformThread: @unchecked Sendable {
         let thread = created
         #endif
         return .success(PlatformThread(handle: thread))
+    }
+
+    /// Starts `body` on a detached thread with the asynchronous signals blocked: the program's
+    /// signal handlers run on other threads, never in the middle of this one's work (the
+    /// terminal's wait, a child's reader, the stderr drain). The signals a fault raises
+    /// (SIGILL, SIGTRAP, SIGABRT, SIGSEGV, SIGBUS, SIGFPE, SIGSYS) stay unblocked, as
+    /// libdispatch leaves them on its workers: threads this one starts (dispatch's, when it
+    /// resumes a task) inherit its mask, and a crash on a thread that blocks its signal dies
+    /// without the emergency restore. `stackSize` as for ``start(stackSize:_:)``. Returns the
+    /// error number when no thread could be made (`EAGAIN`), nil when it started.
+    @discardableResult
+    package static func startDetachedWithSignalsBlocked(stackSize: Int? = nil,
+                                                        _ body: @escaping @Sendable () -> Void) -> Int32? {
+        var all = sigset_t()
+        var previous = sigset_t()
+        sigfillset(&all)
+        for fault in [SIGILL, SIGTRAP, SIGABRT, SIGSEGV, SIGBUS, SIGFPE, SIGSYS] { sigdelset(&all, fault) }
+        pthread_sigmask(SIG_SETMASK, &all, &previous)
+        defer { pthread_sigmask(SIG_SETMASK, &previous, nil) }
+        switch start(stackSize: stackSize, body) {
+        case .success(let thread):
+            thread.detach()
+            return nil
+        case .failure(let error):
+            return error.code
+        }
     }
 
     /// Lets the thread's resources go when it ends (nobody joins it).
@@ -49,4 +80,5 @@ package struct PlatformError: Error, Equatable, CustomStringConvertible {
     package let code: Int32
     package init(code: Int32) { self.code = code }
     package var description: String { String(cString: strerror(code)) }
+
 }

@@ -100,35 +100,10 @@ enum Spawn {
         ChildProcessError("\(what): \(String(cString: strerror(error)))")
     }
 
-    private final class Body: Sendable {
-        let run: @Sendable () -> Void
-        init(_ run: @escaping @Sendable () -> Void) { self.run = run }
-    }
-
     /// Runs `body` on a detached thread with the asynchronous signals blocked (the program's
-    /// handlers run elsewhere); false when no thread could be made.
+    /// handlers run elsewhere), on a 256 KiB stack — a program may run hundreds of children,
+    /// two threads each; false when no thread could be made.
     static func thread(_ body: @escaping @Sendable () -> Void) -> Bool {
-        var all = sigset_t()
-        var previous = sigset_t()
-        sigfillset(&all)
-        for fault in [SIGILL, SIGTRAP, SIGABRT, SIGSEGV, SIGBUS, SIGFPE, SIGSYS] { sigdelset(&all, fault) }
-        pthread_sigmask(SIG_SETMASK, &all, &previous)
-        defer { pthread_sigmask(SIG_SETMASK, &previous, nil) }
-        var attributes = pthread_attr_t()
-        pthread_attr_init(&attributes)
-        defer { pthread_attr_destroy(&attributes) }
-        pthread_attr_setstacksize(&attributes, 256 * 1024)
-        var thread = pthread_t()
-        let context = Unmanaged.passRetained(Body(body)).toOpaque()
-        let started = pthread_create(&thread, &attributes, { raw in
-            Unmanaged<Body>.fromOpaque(raw!).takeRetainedValue().run()
-            return nil
-        }, context)
-        guard started == 0 else {
-            Unmanaged<Body>.fromOpaque(context).release()
-            return false
-        }
-        pthread_detach(thread)
-        return true
+        PlatformThread.startDetachedWithSignalsBlocked(stackSize: 256 * 1024, body) == nil
     }
 }

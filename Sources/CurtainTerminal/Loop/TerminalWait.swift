@@ -170,7 +170,7 @@ final class TerminalWait {
             throw error
         }
         let box = Box(descriptors: watched, readiness: readiness, control: (ends[0], ends[1]))
-        let failed = Self.injectedFailure(.thread) ?? WaitThread.start { box.serve() }
+        let failed = Self.injectedFailure(.thread) ?? PlatformThread.startDetachedWithSignalsBlocked { box.serve() }
         if let failed {
             close(ends[0])
             close(ends[1])

@@ -34,7 +34,7 @@ enum ForegroundProcess {
     /// whole process group); otherwise the app would wait for a child nobody can continue.
     static func exitStatus(of pid: pid_t) async -> Int32 {
         await withCheckedContinuation { continuation in
-            WaitThread.start {
+            PlatformThread.startDetachedWithSignalsBlocked {
                 var status: Int32 = 0
                 while true {
                     if waitpid(pid, &status, WUNTRACED) < 0 {

@@ -73,8 +73,10 @@ import Testing
         var iterator = child.output.makeAsyncIterator()
         _ = await iterator.next()
         let start = ContinuousClock.now
-        let ended = await child.stop(grace: .seconds(10))
-        #expect(ContinuousClock.now - start < .seconds(4), "well before the grace")
+        // The bounds tell the outcomes apart, nothing finer: a loaded machine starves the
+        // stop's task for seconds (the speed of a stop is not this test's to measure).
+        let ended = await child.stop(grace: .seconds(90))
+        #expect(ContinuousClock.now - start < .seconds(45), "well before the grace")
         #expect(ended == .signaled(SIGTERM))
         #expect(!child.isGroupRunning)
     }
@@ -87,7 +89,9 @@ import Testing
         let start = ContinuousClock.now
         let ended = await child.stop(grace: .milliseconds(400))
         let took = ContinuousClock.now - start
-        #expect(took >= .milliseconds(400) && took < .seconds(5), "\(took)")
+        // After the grace, and not after the background sleep's 100 s (a loaded machine starves
+        // the stop's task for seconds: the bounds tell the outcomes apart, nothing finer).
+        #expect(took >= .milliseconds(400) && took < .seconds(45), "\(took)")
         #expect(ended == .signaled(SIGKILL))
         #expect(!child.isGroupRunning, "the background sleep too")
     }

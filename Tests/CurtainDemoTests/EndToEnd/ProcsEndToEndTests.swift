@@ -272,7 +272,8 @@ struct ProcsEndToEndTests {
         let start = Date()
         try run.tmux.keys("y")
         let screen = try see(run, "☠")
-        #expect(Date().timeIntervalSince(start) < 1.5, "told \(Date().timeIntervalSince(start)) s after the stop")
+        // Before, a fixed 3 s sleep came first: the bound tells the two apart under a loaded run.
+        #expect(Date().timeIntervalSince(start) < 2.5, "told \(Date().timeIntervalSince(start)) s after the stop")
         usleep(300_000)
         #expect(!(try run.tmux.captureText()).contains("still running: stopped"), "\(screen)")
         #expect(survivors("sleep 100000").isEmpty)
@@ -293,7 +294,7 @@ struct ProcsEndToEndTests {
 
     /// A child writing as fast as it can (`yes`, 80-byte lines: far beyond 10 MB/s, held
     /// back only by how fast the program reads) costs frames, not keys: a selection, an
-    /// alert and Ctrl-C each show within seconds (before CurtainProcess: no key for 15 s at
+    /// alert and Ctrl-C each show within 10 s (before CurtainProcess: no key for 15 s at
     /// 10 MB/s, Ctrl-C ignored for over 30 s), and nothing is left running. How fast a key
     /// answers is the benchmark's to measure (`scripts/measure-async.py --procs`).
     @Test func aFastChildCostsFramesNotKeys() throws {
@@ -307,15 +308,15 @@ struct ProcsEndToEndTests {
             try see(run, text)
             return Date().timeIntervalSince(start)
         }
-        #expect(try answer("Down", shows: "│second-command-output") < 5)
-        #expect(try answer("Up", shows: "─ yes 0123") < 5)
-        #expect(try answer("x", shows: "Keep running") < 5)   // the alert ("Stop yes 0123…" wraps)
+        #expect(try answer("Down", shows: "│second-command-output") < 10)
+        #expect(try answer("Up", shows: "─ yes 0123") < 10)
+        #expect(try answer("x", shows: "Keep running") < 10)   // the alert ("Stop yes 0123…" wraps)
         try run.tmux.keys("n")
         try see(run, "Keep running", present: false)
         let start = Date()
         try run.tmux.keys("C-c")
         _ = try run.exit()
-        #expect(Date().timeIntervalSince(start) < 5, "Ctrl-C took \(Date().timeIntervalSince(start)) s")
+        #expect(Date().timeIntervalSince(start) < 10, "Ctrl-C took \(Date().timeIntervalSince(start)) s")
         for _ in 0..<80 where !(survivors("sleep 7781") + survivors(line)).isEmpty { usleep(50_000) }
         #expect((survivors("sleep 7781") + survivors(line)).isEmpty)
     }
@@ -410,7 +411,7 @@ struct ProcsEndToEndTests {
         let path = try procfile(entries + "\nname17: echo again\n")
         defer { try? FileManager.default.removeItem(atPath: path) }
         let result = try refusal(["--file", path])
-        #expect(result.seconds < 3, "took \(result.seconds) s")
+        #expect(result.seconds < 30, "took \(result.seconds) s (it was minutes: quadratic)")
         #expect(result.errors == "curtain-procs: \(path):5001: 'name17' is named twice\n", "\(result.errors.debugDescription)")
     }
 }

@@ -131,7 +131,11 @@ package enum StderrCapture {
         // announces `stopping` before looking at `busy`: one of the two sees the other) ...
         s.pointee.stopping = 1
         atomicMemoryFence(ordering: .sequentiallyConsistent)
-        waitUntil(milliseconds: 100) { busy.pointee.load(ordering: .sequentiallyConsistent) == 0 }
+        // Busy means it read bytes and is writing them out (to the real stderr now): waiting
+        // keeps them before what is filed here. Normally that is microseconds; on a loaded
+        // machine the thread can be off its core for longer than 100 ms, and the bytes it held
+        // then came after the last words (a CI run). A second at most, and only while busy.
+        waitUntil(milliseconds: 1000) { busy.pointee.load(ordering: .sequentiallyConsistent) == 0 }
         s.pointee.file = -1
         // ... and what is still in the pipe (the last words before a crash) is filed here,
         // whether or not the thread got to run.

@@ -137,6 +137,22 @@ extension NcursesTests.RestoreOnExit {
         #expect(text == "abcdefghij\n[curtain: 42 bytes of standard error dropped here; the first and last are kept]\n0123456789")
     }
 
+    /// A drain thread that read a chunk and is kept off its core (here it holds the chunk for
+    /// 1.5 s, longer than any time-out the hand-over had) still has it filed before what
+    /// `finish()` finds in the pipe after it: the order of the words is kept.
+    @Test func aChunkHeldByAStalledDrainThreadStaysBeforeTheLastWords() throws {
+        let (_, stderr) = try runWithStderrFile {
+            StderrCapture._holdEachChunk(milliseconds: 1_500)
+            StderrCapture.start()
+            _ = write(STDERR_FILENO, "early\n", 6)
+            usleep(50_000) // the thread has read "early" and holds it
+            _ = write(STDERR_FILENO, "last words\n", 11)
+            StderrCapture.finish()
+            _exit(0)
+        }
+        #expect(String(decoding: stderr, as: UTF8.self) == "early\nlast words\n")
+    }
+
     /// Little output is replayed as it was, with no notice; the last words before a crash
     /// (still in the pipe when the signal comes) are not lost.
     @Test func aCrashReplaysTheLastWords() throws {

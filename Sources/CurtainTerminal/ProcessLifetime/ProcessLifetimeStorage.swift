@@ -21,8 +21,8 @@ struct ProcessLifetimeStorage: @unchecked Sendable {
     let groups: UnsafeMutablePointer<UnsafeMutablePointer<ChildProcessGroups.Table>>
     /// The stderr replay's copy buffer.
     let copyBuffer: UnsafeMutableRawBufferPointer
-    /// How many chunks the stderr drain threads are handling right now.
-    let drainsBusy: UnsafeMutablePointer<Atomic<Int>>
+    /// Who may read the captured stderr pipe right now (see ``StderrCapture/PipeOwner``).
+    let capturePipeOwner: UnsafeMutablePointer<Atomic<Int>>
 
     static let copyBufferSize = 64 * 1024
 
@@ -38,8 +38,8 @@ struct ProcessLifetimeStorage: @unchecked Sendable {
         groups = .allocate(capacity: 1)
         groups.initialize(to: ChildProcessGroups.Table.make(capacity: ChildProcessGroups.initialCapacity))
         copyBuffer = .allocate(byteCount: Self.copyBufferSize, alignment: 16)
-        drainsBusy = .allocate(capacity: 1)
-        drainsBusy.initialize(to: Atomic(0))
+        capturePipeOwner = .allocate(capacity: 1)
+        capturePipeOwner.initialize(to: Atomic(StderrCapture.PipeOwner.nobody))
     }
 
     /// Allocates everything, if not done yet. Call before installing any handler.

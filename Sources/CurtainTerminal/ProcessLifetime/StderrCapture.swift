@@ -44,10 +44,28 @@ package enum StderrCapture {
         /// Which capture this is: a drain thread of an earlier one (a child still holds its
         /// pipe) forwards what it reads to descriptor 2 instead of touching this one's file.
         var generation = 0
-        /// Set when ``finish()`` begins: the drain thread leaves the pipe to it.
-        var stopping: sig_atomic_t = 0
         /// Set when ``finish()`` is done: the drain thread forwards what comes after.
         var finished: sig_atomic_t = 0
+        /// Test hook: milliseconds the drain thread holds each chunk before filing it (a
+        /// thread kept off its core on a loaded machine).
+        var holdEachChunkMilliseconds = 0
+    }
+
+    /// Who may read this capture's pipe, in one word both sides change only by
+    /// compare-and-swap. The drain thread takes it for each chunk (read it, file it) and gives
+    /// it back; ``finish()`` takes it for good, and while the thread has it, says it is waiting
+    /// so that the thread hands it over instead of taking it again for the next chunk. So a
+    /// chunk the thread has read is always filed before what ``finish()`` reads after it —
+    /// however long the thread is kept off its core — and a chatty writer cannot keep
+    /// ``finish()`` waiting. (Two flags and a "busy" count did this before, with a bounded
+    /// wait: a CI run starved the thread past the bound and the last words came out before
+    /// the earlier ones.)
+    enum PipeOwner {
+        static let nobody = 0
+        static let drainThread = 1
+        static let finish = 2
+        /// The drain thread has it, and ``finish()`` is next.
+        static let drainThreadThenFinish = 3
     }
 
     static var state: UnsafeMutablePointer<State> { ProcessLifetimeStorage.shared.capture }
@@ -74,8 +92,8 @@ package enum StderrCapture {
         s.pointee.tailLimit = max(1, tailLimit)
         s.pointee.received = 0
         s.pointee.generation &+= 1
-        s.pointee.stopping = 0
         s.pointee.finished = 0
+        owner.pointee.store(PipeOwner.nobody, ordering: .sequentiallyConsistent)
         s.pointee.file = file
         s.pointee.saved = saved
         s.pointee.pipeRead = ends[0]
@@ -127,21 +145,35 @@ package enum StderrCapture {
         _ = close(saved)
         _ = close(s.pointee.pipeWrite)
         s.pointee.pipeWrite = -1
-        // The thread stops filing (it checks `stopping` after announcing itself busy, this
-        // announces `stopping` before looking at `busy`: one of the two sees the other) ...
-        s.pointee.stopping = 1
-        atomicMemoryFence(ordering: .sequentiallyConsistent)
-        // Busy means it read bytes and is writing them out (to the real stderr now): waiting
-        // keeps them before what is filed here. Normally that is microseconds; on a loaded
-        // machine the thread can be off its core for longer than 100 ms, and the bytes it held
-        // then came after the last words (a CI run). A second at most, and only while busy.
-        waitUntil(milliseconds: 1000) { busy.pointee.load(ordering: .sequentiallyConsistent) == 0 }
+        // The pipe is taken from the drain thread: when it holds a chunk it read, this waits
+        // until the chunk is filed, so it comes before the rest. Filing is a `pwrite` to a
+        // local file and takes microseconds once the thread runs; only a thread frozen for
+        // seconds (or a fault on the drain thread itself, which lands here holding the pipe)
+        // is given up on, and then the order of that one chunk is lost, not the program.
+        var waited = 0
+        var gaveUpOnTheThread = false
+        while !takePipe(for: PipeOwner.finish) {
+            let handedOver = !owner.pointee.compareExchange(
+                expected: PipeOwner.drainThread, desired: PipeOwner.drainThreadThenFinish,
+                ordering: .sequentiallyConsistent).exchanged
+                && owner.pointee.load(ordering: .sequentiallyConsistent) == PipeOwner.finish
+            if handedOver { break }
+            if waited == Self.longestWaitForTheDrainThread {
+                owner.pointee.store(PipeOwner.finish, ordering: .sequentiallyConsistent)
+                gaveUpOnTheThread = true
+                break
+            }
+            waitUntil(milliseconds: 1) { false }
+            waited += 1
+        }
         s.pointee.file = -1
-        // ... and what is still in the pipe (the last words before a crash) is filed here,
+        // What is still in the pipe (the last words before a crash) is filed here,
         // whether or not the thread got to run.
         fileRest(of: s.pointee.pipeRead, into: file, atMost: s.pointee.headLimit + s.pointee.tailLimit)
         replay(file)
-        _ = close(file)
+        // A thread given up on may still `pwrite` its chunk: the descriptor stays open (the
+        // process is ending) rather than be reused for another file under it.
+        if !gaveUpOnTheThread { _ = close(file) }
         s.pointee.finished = 1
     }
 
@@ -159,7 +191,24 @@ package enum StderrCapture {
         }
     }
 
-    private static var busy: UnsafeMutablePointer<Atomic<Int>> { ProcessLifetimeStorage.shared.drainsBusy }
+    /// Milliseconds ``finish()`` waits for a drain thread holding a chunk.
+    static let longestWaitForTheDrainThread = 5_000
+
+    private static var owner: UnsafeMutablePointer<Atomic<Int>> { ProcessLifetimeStorage.shared.capturePipeOwner }
+
+    /// Takes the pipe when nobody has it. Async-signal-safe (a lock-free compare-and-swap).
+    private static func takePipe(for taker: Int) -> Bool {
+        owner.pointee.compareExchange(expected: PipeOwner.nobody, desired: taker, ordering: .sequentiallyConsistent).exchanged
+    }
+
+    /// The drain thread is done with a chunk: the pipe goes to ``finish()`` when it waits for
+    /// it, to nobody otherwise.
+    private static func givePipeBack() {
+        if !owner.pointee.compareExchange(expected: PipeOwner.drainThread, desired: PipeOwner.nobody,
+                                          ordering: .sequentiallyConsistent).exchanged {
+            owner.pointee.store(PipeOwner.finish, ordering: .sequentiallyConsistent)
+        }
+    }
 
     /// Waits in 1 ms steps until `done` or `milliseconds` pass. Async-signal-safe.
     private static func waitUntil(milliseconds: Int, _ done: () -> Bool) {
@@ -181,26 +230,35 @@ package enum StderrCapture {
         while !ended {
             var ready = pollfd(fd: readEnd, events: Int16(POLLIN), revents: 0)
             if poll(&ready, 1, -1) < 0 { continue } // EINTR
-            busy.pointee.add(1, ordering: .sequentiallyConsistent)
-            atomicMemoryFence(ordering: .sequentiallyConsistent)
-            let current = s.pointee.generation == generation
-            if current, s.pointee.stopping != 0, s.pointee.finished == 0 {
-                // ``finish()`` is taking the pipe: keep out of its way until it is done.
-                busy.pointee.subtract(1, ordering: .sequentiallyConsistent)
-                waitUntil(milliseconds: 1) { false }
-                continue
-            }
-            let count = read(readEnd, buffer, capacity)
-            if count > 0 {
-                if current, s.pointee.stopping == 0 {
-                    file(UnsafeRawPointer(buffer), count: count, into: s.pointee.file)
-                } else {
-                    _ = writeAll(STDERR_FILENO, UnsafeRawPointer(buffer), count)
+            let current = s.pointee.generation == generation && s.pointee.finished == 0
+            if current {
+                guard takePipe(for: PipeOwner.drainThread) else {
+                    // ``finish()`` has the pipe: keep out of its way until it is done.
+                    waitUntil(milliseconds: 1) { false }
+                    continue
                 }
-            } else if count == 0 {
-                ended = true // every write end is closed
+                guard s.pointee.generation == generation else {
+                    // A later capture started meanwhile: the word is its, not this pipe's.
+                    givePipeBack()
+                    continue
+                }
+                let count = read(readEnd, buffer, capacity)
+                if count > 0 {
+                    waitUntil(milliseconds: s.pointee.holdEachChunkMilliseconds) { false }
+                    file(UnsafeRawPointer(buffer), count: count, into: s.pointee.file)
+                }
+                givePipeBack()
+                // End of file here means ``finish()`` closed the last write end and is about to
+                // take the pipe; the loop comes round to it again once the replay is done.
+            } else {
+                // After the replay (or a later capture's): straight to the real stderr.
+                let count = read(readEnd, buffer, capacity)
+                if count > 0 {
+                    _ = writeAll(STDERR_FILENO, UnsafeRawPointer(buffer), count)
+                } else if count == 0 {
+                    ended = true // every write end is closed
+                }
             }
-            busy.pointee.subtract(1, ordering: .sequentiallyConsistent)
         }
         // ``finish()`` may still be reading the pipe: the descriptor stays open until it is done.
         waitUntil(milliseconds: 1000) { s.pointee.finished != 0 || s.pointee.generation != generation }
@@ -300,4 +358,10 @@ package enum StderrCapture {
 
     /// The capture file's descriptor, or -1.
     package static var _fileDescriptor: Int32 { state.pointee.file }
+
+    /// Makes the drain thread hold each chunk it reads this long before filing it.
+    package static func _holdEachChunk(milliseconds: Int) {
+        ProcessLifetimeStorage.prepare()
+        state.pointee.holdEachChunkMilliseconds = milliseconds
+    }
 }

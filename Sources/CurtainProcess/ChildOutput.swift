@@ -1,3 +1,5 @@
+import Curtain
+import CurtainTerminal
 import Dispatch
 import Synchronization
 
@@ -56,9 +58,20 @@ public struct ChildOutput: AsyncSequence, Sendable {
 
 /// The hand-over between the reading thread and the consumer: a few batches queued, a new
 /// piece merged into the last one while it has room, the reader held when all are full.
+///
+/// A waiting consumer is woken at most once a frame interval (``FramePacing/interval``): what
+/// arrives sooner after the last hand-over is merged and handed over when the interval is up
+/// (the reader waits on the descriptor until then, see ``deliverIfDue(now:)``). A child that
+/// flushes every few milliseconds so costs the consumer sixty wake-ups a second, not hundreds
+/// — each is a hop onto the main actor — and its lines are on screen no later: the app draws
+/// changes from outside its loop at most once a frame interval anyway. A full batch is handed
+/// over at once. A line after a quiet spell is handed over at once too.
 final class OutputChannel: Sendable {
     /// Batches queued before the reader waits.
     static let capacity = 4
+
+    /// The shortest time between two wake-ups of a waiting consumer, in nanoseconds.
+    static let minimumHandOverInterval = Int64(FramePacing.interval * 1e9)
 
     private struct State {
         var queue: [OutputBatch] = []
@@ -68,6 +81,8 @@ final class OutputChannel: Sendable {
         /// The consumer went away: batches are dropped, the reader never waits.
         var abandoned = false
         var waiter: CheckedContinuation<OutputBatch?, Never>?
+        /// When the consumer last got a batch (monotonic nanoseconds).
+        var lastHandOver = Int64.min / 2
     }
 
     private let state = Mutex(State())
@@ -81,58 +96,78 @@ final class OutputChannel: Sendable {
         }
     }
 
-    /// Hands `lines` and the open line over; waits while the queue is full. Reader side.
-    func put(lines: [String], openLine: String, bytes: Int) {
-        enum Action { case done, resume(CheckedContinuation<OutputBatch?, Never>, OutputBatch), wait }
-        while true {
-            let action: Action = state.withLock { state in
-                if state.abandoned { return .done }
-                if let waiter = state.waiter {
-                    state.waiter = nil
-                    return .resume(waiter, OutputBatch(lines: lines, openLine: openLine))
-                }
-                if let last = state.queue.indices.last,
-                   state.queue[last].lines.count + lines.count <= ChildOutput.maximumLineCount,
-                   state.queuedBytes[last] + bytes <= ChildOutput.maximumByteCount {
-                    state.queue[last].lines += lines
-                    state.queue[last].openLine = openLine
-                    state.queuedBytes[last] += bytes
-                    return .done
-                }
-                return .wait
+    /// Hands `lines` and the open line over; waits while the queue is full. Returns when the
+    /// reader must call ``deliverIfDue(now:)`` (monotonic nanoseconds), nil when nothing is
+    /// held back. Reader side.
+    func put(lines: [String], openLine: String, bytes: Int, now: Int64) -> Int64? {
+        let merged: Bool = state.withLock { state in
+            if state.abandoned { return true }
+            guard let last = state.queue.indices.last,
+                  state.queue[last].lines.count + lines.count <= ChildOutput.maximumLineCount,
+                  state.queuedBytes[last] + bytes <= ChildOutput.maximumByteCount else { return false }
+            state.queue[last].lines += lines
+            state.queue[last].openLine = openLine
+            state.queuedBytes[last] += bytes
+            return true
+        }
+        if !merged {
+            // A waiting consumer means an empty queue or one held back for less than an
+            // interval with room to spare, so this waits only while the consumer is busy.
+            room.wait()
+            let appended: Bool = state.withLock { state in
+                guard !state.abandoned else { return false }
+                state.queue.append(OutputBatch(lines: lines, openLine: openLine))
+                state.queuedBytes.append(bytes)
+                return true
             }
-            switch action {
-            case .done: return
-            case .resume(let waiter, let batch):
-                waiter.resume(returning: batch)
-                return
-            case .wait:
-                room.wait()
-                let queued: Bool = state.withLock { state in
-                    guard !state.abandoned, state.waiter == nil else { return false }
-                    state.queue.append(OutputBatch(lines: lines, openLine: openLine))
-                    state.queuedBytes.append(bytes)
-                    return true
-                }
-                if queued { return }
-                room.signal()   // not used: given back, and the loop tries again
-            }
+            if !appended { room.signal() }
+        }
+        return deliverIfDue(now: now)
+    }
+
+    /// Hands the first queued batch to a waiting consumer if its interval is up (or a full
+    /// batch waits behind it); otherwise returns when to call again. Reader side.
+    func deliverIfDue(now: Int64) -> Int64? {
+        let handOver: (CheckedContinuation<OutputBatch?, Never>, OutputBatch)?? = state.withLock { state in
+            guard let waiter = state.waiter, !state.queue.isEmpty else { return nil }
+            let due = state.lastHandOver + Self.minimumHandOverInterval
+            guard now >= due || state.queue.count > 1 else { return .some(nil) }
+            state.waiter = nil
+            state.lastHandOver = now
+            state.queuedBytes.removeFirst()
+            return (waiter, state.queue.removeFirst())
+        }
+        switch handOver {
+        case nil: return nil
+        case .some(nil): return state.withLock { $0.lastHandOver } + Self.minimumHandOverInterval
+        case .some(let (waiter, batch)?):
+            room.signal()
+            waiter.resume(returning: batch)
+            return nil
         }
     }
 
     /// No more output. Reader side.
     func finish() {
-        let waiter: CheckedContinuation<OutputBatch?, Never>? = state.withLock { state in
+        let handOver: (CheckedContinuation<OutputBatch?, Never>, OutputBatch?)? = state.withLock { state in
             state.finished = true
-            defer { state.waiter = nil }
-            return state.queue.isEmpty ? state.waiter : nil
+            guard let waiter = state.waiter else { return nil }
+            state.waiter = nil
+            // A batch held back for its interval goes now: nothing follows it.
+            guard !state.queue.isEmpty else { return (waiter, nil) }
+            state.queuedBytes.removeFirst()
+            return (waiter, state.queue.removeFirst())
         }
-        waiter?.resume(returning: nil)
+        guard let (waiter, batch) = handOver else { return }
+        if batch != nil { room.signal() }
+        waiter.resume(returning: batch)
     }
 
     /// The next batch, or nil once the output ended (or the consuming task was cancelled:
-    /// then later output is dropped). Consumer side.
-    func take() async -> OutputBatch? {
+    /// then later output is dropped). Consumer side. It runs on the caller's executor: the
+    /// reader's resume goes straight to the consumer (the main actor, for a log), not through
+    /// a thread of the global pool and back.
+    nonisolated(nonsending) func take() async -> OutputBatch? {
         if Task.isCancelled {
             abandon()
             return nil
@@ -141,7 +176,9 @@ final class OutputChannel: Sendable {
             await withCheckedContinuation { (continuation: CheckedContinuation<OutputBatch?, Never>) in
                 let ready: (batch: OutputBatch?, freed: Bool)? = state.withLock { state in
                     if !state.queue.isEmpty {
+                        // The consumer is running: taking what is queued wakes nobody.
                         state.queuedBytes.removeFirst()
+                        state.lastHandOver = monotonicNanoseconds()
                         return (state.queue.removeFirst(), true)
                     }
                     if state.finished || state.abandoned { return (nil, false) }

@@ -1,4 +1,5 @@
 import CurtainPlatform
+import CurtainTerminal
 import Synchronization
 
 /// A command running in a process group of its own, on a pseudo-terminal (or pipes), its
@@ -149,24 +150,45 @@ public final class ChildProcess: Sendable {
 
     // MARK: - Threads
 
-    /// Reads `descriptor` until every writer closed it (EOF, or EIO on a terminal).
+    /// Reads `descriptor` until every writer closed it (EOF, or EIO on a terminal). While the
+    /// channel holds a batch back for its hand-over interval, the thread waits for more output
+    /// or that time, whichever comes first (with `select` on Darwin, whose `poll` rejects a
+    /// terminal; see ``Readiness``), and otherwise sleeps in `read`.
     private func read(_ descriptor: Int32, into channel: OutputChannel) {
         var lines = OutputLines(limit: ChildOutput.maximumByteCount)
         let size = 64 * 1024
         let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: size, alignment: 1)
         defer { buffer.deallocate() }
+        let readiness = try? ReadinessKind.systemDefault.make(for: [descriptor])
+        var handOverDue: Int64?
         while true {
+            if let due = handOverDue {
+                let now = monotonicNanoseconds()
+                if readiness == nil, now < due {
+                    // No way to wait on this descriptor (beyond `select`'s range): sleep out
+                    // the interval instead of holding the batch until the next output.
+                    var pause = timespec(tv_sec: 0, tv_nsec: Int(due - now))
+                    _ = nanosleep(&pause, nil)
+                }
+                if now >= due || readiness.map({ $0.wait([descriptor], timeoutNanoseconds: due - now) == .timedOut }) ?? true {
+                    handOverDue = channel.deliverIfDue(now: monotonicNanoseconds())
+                    continue
+                }
+            }
             let count = CurtainPlatform.read(descriptor, buffer.baseAddress, size)
             if count < 0, errno == EINTR || errno == EAGAIN { continue }
             guard count > 0 else { break }
             let chunk = UnsafeRawBufferPointer(rebasing: buffer[..<count])
-            channel.put(lines: lines.feed(chunk), openLine: lines.openLine, bytes: count)
+            handOverDue = channel.put(lines: lines.feed(chunk), openLine: lines.openLine, bytes: count,
+                                      now: monotonicNanoseconds())
         }
         terminal.withLock { terminal in
             close(descriptor)
             terminal = nil
         }
-        if let last = lines.finish() { channel.put(lines: [last], openLine: "", bytes: last.utf8.count) }
+        if let last = lines.finish() {
+            _ = channel.put(lines: [last], openLine: "", bytes: last.utf8.count, now: monotonicNanoseconds())
+        }
         channel.finish()
     }
 

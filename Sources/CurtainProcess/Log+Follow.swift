@@ -23,7 +23,8 @@ extension Log {
                 size = layoutFrame.size
                 process.resize(columns: size.width, rows: size.height)
             }
-            // A turn of the main actor between batches: keys and frames go first.
+            // A turn of the main actor between batches: keys and frames go first. (The next
+            // batch rarely waits: hand-overs to a waiting consumer are paced at one a frame.)
             await Task.yield()
         }
         return await process.termination

@@ -26,6 +26,21 @@ import Testing
         #expect(await child.termination == .exited(0))
     }
 
+    /// A child flushing a line every millisecond or so wakes a waiting consumer at most about
+    /// once a frame interval: the lines in between are merged into the batch it gets, all of
+    /// them, in order. (Handed over as they came, the consumer — the main actor, for a log —
+    /// was woken once a read: hundreds of times a second for each busy child.)
+    @Test func aWaitingConsumerIsWokenAboutOnceAFrame() async throws {
+        let child = try ChildProcess(["/usr/bin/env", "python3", "-u", "-c",
+                                      "import time\nfor n in range(400):\n print('line', n, flush=True); time.sleep(0.001)"])
+        let start = ContinuousClock.now
+        let all = await batches(of: child)
+        let seconds = (ContinuousClock.now - start) / .seconds(1)
+        #expect(all.flatMap(\.lines) == (0..<400).map { "line \($0)" })
+        let allowed = Int(seconds / FramePacing.interval) + 3
+        #expect(all.count <= allowed, "\(all.count) batches in \(seconds) s")
+    }
+
     @Test func onATerminalOfItsSizeWithTERMSet() async throws {
         let child = try ChildProcess(shell: "test -t 1 && echo tty; echo $TERM; stty size; tty >/dev/null && echo has-tty",
                                      connection: .terminal(columns: 100, rows: 30))

@@ -80,9 +80,42 @@ public struct ANSIParser: Sendable {
     /// completed by the next call; the style carries on from one call to the next.
     public mutating func parse(_ chunk: some StringProtocol) -> StyledText {
         var output = Output()
-        for scalar in chunk.unicodeScalars { consume(scalar, into: &output) }
+        let parsed: Void? = chunk.utf8.withContiguousStorageIfAvailable { parse($0, into: &output) }
+        if parsed == nil {
+            var copy = String(chunk)
+            copy.withUTF8 { parse($0, into: &output) }
+        }
         return output.text
     }
+
+    /// Reads `bytes` (valid UTF-8: a string's). A stretch of printable ASCII outside any
+    /// sequence — most of a program's output — joins the text in one piece; everything else
+    /// goes through the states one scalar at a time. (Scalar by scalar throughout, the parse
+    /// was most of what following four busy children cost the main actor.)
+    private mutating func parse(_ bytes: UnsafeBufferPointer<UInt8>, into output: inout Output) {
+        var index = 0
+        let count = bytes.count
+        while index < count {
+            let byte = bytes[index]
+            if Self.isPrintableASCII(byte), case .text = state, output.takesTextInPieces {
+                var end = index + 1
+                while end < count, Self.isPrintableASCII(bytes[end]) { end += 1 }
+                column += end - index
+                output.append(String(decoding: UnsafeBufferPointer(rebasing: bytes[index..<end]), as: UTF8.self), plainStyle: style)
+                index = end
+                continue
+            }
+            let length = byte < 0x80 ? 1 : byte >= 0xF0 ? 4 : byte >= 0xE0 ? 3 : 2
+            var value = length == 1 ? UInt32(byte) : UInt32(byte) & (0xFF >> (length + 1))
+            for offset in 1..<max(1, min(length, count - index)) {
+                value = value << 6 | UInt32(bytes[index + offset] & 0x3F)
+            }
+            consume(Unicode.Scalar(value) ?? "\u{FFFD}", into: &output)
+            index += length
+        }
+    }
+
+    private static func isPrintableASCII(_ byte: UInt8) -> Bool { byte >= 0x20 && byte < 0x7F }
 
     /// Ends the input: a sequence left open is dropped (a lone `ESC` is shown as `␛`). The
     /// style stays for text parsed after.
@@ -401,6 +434,19 @@ public struct ANSIParser: Sendable {
 
         mutating func append(_ text: String, style: Style?) {
             for scalar in text.unicodeScalars { append(scalar, style: style) }
+        }
+
+        /// Whether text without line breaks can join the runs whole: not while a line is
+        /// edited as cells.
+        var takesTextInPieces: Bool { !editing }
+
+        /// Appends `text` — printable, no line break — to the runs in one piece.
+        mutating func append(_ text: String, plainStyle style: Style?) {
+            if let last = runs.indices.last, runs[last].style == style {
+                runs[last].text += text
+            } else {
+                runs.append(StyledText.Run(text, style: style, inheritsDefaultColors: style != nil))
+            }
         }
 
         var text: StyledText {

@@ -2,7 +2,7 @@ import CurtainPlatform
 
 /// ``Readiness`` with `poll(2)`: any descriptor number, one array in and out.
 struct PollReadiness: Readiness {
-    func wait(_ descriptors: [Int32], timeoutNanoseconds: Int64?) -> ReadyResult {
+    package func wait(_ descriptors: [Int32], timeoutNanoseconds: Int64?) -> ReadyResult {
         var watched = descriptors.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
         let ready = poll(&watched, nfds_t(watched.count), Self.milliseconds(timeoutNanoseconds))
         if ready == 0 { return .timedOut }

@@ -7,7 +7,7 @@ import CurtainPlatform
 /// reports `POLLNVAL` for them), while `select` works on every tty on both systems (libuv
 /// moves such ttys to `select` on a thread for the same reason). `CURTAIN_WAIT=poll` or
 /// `CURTAIN_WAIT=select` picks one on any system, so both are tested here.
-protocol Readiness: Sendable {
+package protocol Readiness: Sendable {
     /// Blocks until one of `descriptors` is readable, or `timeoutNanoseconds` passed (nil: no
     /// limit; 0: looks and returns at once). A descriptor that hung up or is closed counts as
     /// readable: reading it tells the end, where waiting again would return at once for ever.
@@ -15,7 +15,7 @@ protocol Readiness: Sendable {
 }
 
 /// What a ``Readiness`` call found.
-enum ReadyResult: Equatable, Sendable {
+package enum ReadyResult: Equatable, Sendable {
     /// These of the descriptors asked about can be read without blocking.
     case ready([Int32])
     /// The timeout passed first.
@@ -25,12 +25,12 @@ enum ReadyResult: Equatable, Sendable {
 }
 
 /// Which ``Readiness`` a session waits with.
-enum ReadinessKind: String, Equatable, Sendable, CaseIterable {
+package enum ReadinessKind: String, Equatable, Sendable, CaseIterable {
     case poll
     case select
 
     /// The system's own choice: `select` on Darwin (its `poll` rejects ttys), `poll` elsewhere.
-    static var systemDefault: ReadinessKind {
+    package static var systemDefault: ReadinessKind {
         #if canImport(Darwin)
         .select
         #else
@@ -49,7 +49,7 @@ enum ReadinessKind: String, Equatable, Sendable, CaseIterable {
 
     /// A readiness call of this kind for `descriptors`; `select` refuses descriptors it cannot
     /// hold (see ``SelectReadiness``).
-    func make(for descriptors: [Int32]) throws(TerminalError) -> any Readiness {
+    package func make(for descriptors: [Int32]) throws(TerminalError) -> any Readiness {
         switch self {
         case .poll: PollReadiness()
         case .select: try SelectReadiness(checking: descriptors)
@@ -58,7 +58,7 @@ enum ReadinessKind: String, Equatable, Sendable, CaseIterable {
 }
 
 /// `CLOCK_MONOTONIC` in nanoseconds: the clock wait deadlines are kept on.
-func monotonicNanoseconds() -> Int64 {
+package func monotonicNanoseconds() -> Int64 {
     var spec = timespec()
     _ = clock_gettime(CLOCK_MONOTONIC, &spec)
     return Int64(spec.tv_sec) * 1_000_000_000 + Int64(spec.tv_nsec)

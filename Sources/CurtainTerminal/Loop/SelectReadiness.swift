@@ -12,7 +12,7 @@ struct SelectReadiness: Readiness {
         }
     }
 
-    func wait(_ descriptors: [Int32], timeoutNanoseconds: Int64?) -> ReadyResult {
+    package func wait(_ descriptors: [Int32], timeoutNanoseconds: Int64?) -> ReadyResult {
         var readable = DescriptorSet()
         for descriptor in descriptors where DescriptorSet.holds(descriptor) { readable.insert(descriptor) }
         let highest = descriptors.max() ?? -1

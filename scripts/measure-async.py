@@ -6,7 +6,8 @@ pseudo-terminal that answers like xterm (device status, device attributes, mode 
      the app is otherwise idle (median, p99 of N lines 20 ms apart);
   2. flood: a child writing R lines a second for S seconds into a Log of 10 000 lines: a key's
      latency (k every 100 ms until its frame shows "k pressed N times"), frames a second
-     (device status requests, one per frame), CPU (utime+stime), peak RSS;
+     (device status requests, one per frame), CPU (utime+stime), the threads' voluntary context
+     switches a second (each a sleep, so a wake-up), peak RSS;
   3. idle: voluntary context switches of every thread over 10 s with nothing scheduled.
 
   4. with --procs: curtain-procs running four commands that each write R/2 lines a second
@@ -113,7 +114,7 @@ def under_load(pty, seconds, key_for):
     n-th key and the text its frame shows. Returns the figures as text: key latency, frames a
     second, CPU, peak RSS."""
     pid = pty.process.pid
-    cpu_before, started = cpu_seconds(pid), time.monotonic()
+    cpu_before, switches_before, started = cpu_seconds(pid), switches(pid), time.monotonic()
     latencies, presses = [], 0
     while time.monotonic() - started < seconds - 0.5:
         presses += 1
@@ -126,11 +127,14 @@ def under_load(pty, seconds, key_for):
             pty.pump(max(0, end - time.monotonic()))
     elapsed = time.monotonic() - started
     cpu = cpu_seconds(pid) - cpu_before
+    # Threads' sleeps per second: each is a wake-up to come, a count the machine's load
+    # does not change as it changes CPU time.
+    sleeps = (switches(pid) - switches_before) / elapsed
     frames = [t for t in pty.frames if t >= started]
     peak = status(pid, "VmHWM") / 1024
     return (f"key -> frame median {statistics.median(latencies):.1f} ms, p99 {percentile(latencies, 99):.1f} ms "
             f"({presses} keys); {len(frames) / elapsed:.1f} frames/s; CPU {100 * cpu / elapsed:.1f} % of a core; "
-            f"peak RSS {peak:.1f} MiB")
+            f"{sleeps:.0f} thread sleeps/s; peak RSS {peak:.1f} MiB")
 
 
 def line_latencies(argv_for, ready, count, columns=100):

@@ -61,6 +61,10 @@ public struct ANSIParser: Sendable {
     /// (a ``Log``'s parser); otherwise the first is dropped and the others inert.
     var editsLines = false
 
+    /// Whether stretches of printable ASCII are read whole (see ``parse(_:)``); a test turns it
+    /// off to compare with reading every scalar through the states.
+    var readsTextInStretches = true
+
     /// A parser in the initial state: no sequence started, the view's own style.
     public init() {}
 
@@ -97,7 +101,7 @@ public struct ANSIParser: Sendable {
         let count = bytes.count
         while index < count {
             let byte = bytes[index]
-            if Self.isPrintableASCII(byte), case .text = state, output.takesTextInPieces {
+            if readsTextInStretches, Self.isPrintableASCII(byte), case .text = state, output.takesTextInPieces {
                 var end = index + 1
                 while end < count, Self.isPrintableASCII(bytes[end]) { end += 1 }
                 column += end - index

@@ -184,6 +184,28 @@ import Testing
         }
     }
 
+    /// Each scalar of `text` with its run's style and colour inheritance.
+    nonisolated static func scalarsWithStyles(_ text: StyledText) -> [String] {
+        text.runs.flatMap { run in run.text.unicodeScalars.map { "\($0.escaped(asASCII: true)) \(String(describing: run.style)) \(run.inheritsDefaultColors)" } }
+    }
+
+    /// Printable ASCII is read in stretches; whatever the input, in a log's parser or a
+    /// label's, the text, every scalar's style and the tab stops come out as when every scalar
+    /// goes through the states.
+    @Test(arguments: [false, true])
+    func stretchesOfTextComeOutAsScalarByScalar(editsLines: Bool) async {
+        await propertyCheck(count: 300, input: Self.randomInput) { input in
+            var stretches = ANSIParser()
+            stretches.editsLines = editsLines
+            var scalars = stretches
+            scalars.readsTextInStretches = false
+            let read = stretches.parse(input) + stretches.finish()
+            let reference = scalars.parse(input) + scalars.finish()
+            #expect(Self.scalarsWithStyles(read) == Self.scalarsWithStyles(reference), "\(input.debugDescription)")
+            #expect(stretches.style == scalars.style)
+        }
+    }
+
     @Test func randomBytesNeverLeaveAControlInAnyCell() async {
         await propertyCheck(count: 300, input: Gen.int(in: 0...255).array(of: 0...200)) { bytes in
             let input = String(decoding: bytes.map(UInt8.init), as: UTF8.self)

@@ -17,7 +17,12 @@ extension Log {
     public func follow(_ process: ChildProcess) async -> Termination {
         var size = Size.zero
         for await batch in process.output {
-            for line in batch.lines { append(ansi: line) }
+            // One call for the batch: the newlines between its lines end them as a terminal
+            // ends them, and the log's per-call work (the open line, the change) is done once.
+            // (A last empty line needs its own newline: one at the very end adds no line.)
+            if let last = batch.lines.last {
+                append(ansi: batch.lines.joined(separator: "\n") + (last.isEmpty ? "\n" : ""))
+            }
             showOpenLine(ansi: batch.openLine)
             if layoutFrame.size != size, layoutFrame.width > 0, layoutFrame.height > 0 {
                 size = layoutFrame.size

@@ -157,4 +157,14 @@ import Testing
         #expect(await log.follow(child) == .exited(4))
         #expect(log.texts == ["ared", "still", "100%"])
     }
+
+    /// Empty lines are lines, wherever they fall in a batch (the lines of a batch are appended
+    /// in one call, where one newline at the very end adds none).
+    @MainActor
+    @Test func aLogKeepsEveryEmptyLine() async throws {
+        let log = Log()
+        let child = try ChildProcess(shell: "printf '\\n\\na\\n\\n\\nb\\n\\n'; sleep 0.1; printf '\\n'")
+        await log.follow(child)
+        #expect(log.texts == ["", "", "a", "", "", "b", "", ""])
+    }
 }

@@ -170,6 +170,9 @@ public final class App {
     private func sceneChanged() {
         activity &+= 1
         guard isWaiting else { return }
+        // A wait already cut to end now needs nothing more: a task appending thousands of
+        // lines in one turn asks for the deadline once, not once a line.
+        if outsideChangePending, let deadline = waitDeadline, deadline <= clock.now { return }
         outsideChangePending = true
         guard let backend, let needed = loopDeadline() else { return }
         if let deadline = waitDeadline, deadline <= needed { return }

@@ -18,6 +18,7 @@ Usage: swift build -c release --product curtain-hears
        scripts/measure-async.py [--binary .build/release/curtain-hears] [--rate 10000] [--seconds 10]
        swift build -c release --product curtain-procs
        scripts/measure-async.py --procs .build/release/curtain-procs
+       scripts/measure-async.py --procs .build/release/curtain-procs --stream 1G
 """
 import argparse, fcntl, os, re, select, statistics, struct, subprocess, sys, tempfile, termios, time
 
@@ -168,7 +169,11 @@ def main():
     parser.add_argument("--seconds", type=float, default=10)
     parser.add_argument("--lines", type=int, default=200)
     parser.add_argument("--procs", help="measure this curtain-procs binary instead")
+    parser.add_argument("--stream", metavar="SIZE",
+                        help="with --procs: only a stream of SIZE bytes (yes | head -c SIZE, e.g. 1G) through one command")
     args = parser.parse_args()
+    if args.procs and args.stream:
+        return measure_stream(args)
     if args.procs:
         return measure_procs(args)
 
@@ -237,6 +242,24 @@ def measure_procs(args):
     pty.send(b"q")
     time.sleep(0.3)
     pty.send(b"y")  # in case cat has not ended yet: stop it and quit
+    pty.process.wait(10)
+
+
+def measure_stream(args):
+    """`yes | head -c SIZE` through one command of curtain-procs (2-byte lines, the most lines a
+    byte): how long until its exit is shown, the CPU it cost, and the peak RSS, which the log's
+    capacity (10 000 lines) bounds however long the stream."""
+    pty = Pty([args.procs, f"yes | head -c {args.stream}"], columns=120, rows=30)
+    pid, started = pty.process.pid, time.monotonic()
+    seen = b""
+    while b"exited 0" not in seen:
+        seen = (seen + pty.pump(0.2))[-4096:]
+        if pty.process.poll() is not None:
+            raise SystemExit("curtain-procs ended before the stream did")
+    took = time.monotonic() - started
+    print(f"curtain-procs, yes | head -c {args.stream}: {took:.1f} s, CPU {cpu_seconds(pid):.1f} s, "
+          f"peak RSS {status(pid, 'VmHWM') / 1024:.1f} MiB, RSS at the end {status(pid, 'VmRSS') / 1024:.1f} MiB")
+    pty.send(b"q")
     pty.process.wait(10)
 
 

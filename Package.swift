@@ -113,7 +113,7 @@ let package = Package(
         ),
         // Work from outside the loop, each way a program reaches the main actor: the end-to-end
         // tests' program (not a product).
-        .executableTarget(name: "curtain-hears", dependencies: ["Curtain", "CurtainTerminal", "CurtainPlatform"]),
+        .executableTarget(name: "curtain-hears", dependencies: ["Curtain", "CurtainProcess", "CurtainTerminal", "CurtainPlatform"]),
         // SplitMix and other helpers shared by the test targets (not a product).
         .target(name: "CurtainTestSupport", dependencies: ["CurtainScreen"], path: "Tests/TestSupport"),
         .testTarget(

@@ -4,6 +4,7 @@
 //
 //   curtain-hears task | detached | dispatch | stream | post | child | pager | stderr | run COMMAND | nothing
 import Curtain
+import CurtainProcess
 import CurtainTerminal
 import Dispatch
 import CurtainPlatform
@@ -50,8 +51,11 @@ func makeApp(way: String) -> App {
         }
     case "child":
         label.task {
-            for await line in ChildOutput.lines(of: "sleep 0.3; echo from the child") {
-                heard(line)
+            guard let child = try? ChildProcess(shell: "sleep 0.3; echo from the child") else {
+                return heard("no child could be started")
+            }
+            for await batch in child.output {
+                if let line = batch.lines.last { heard(line) }
             }
         }
     case "pager":
@@ -109,7 +113,8 @@ func makeApp(way: String) -> App {
             heard("k pressed \(keys) times")
         }
         log.task {
-            for await line in ChildOutput.lines(of: command) { log.append(line) }
+            guard let child = try? ChildProcess(shell: command) else { return heard("the command could not start") }
+            await log.follow(child)
             heard("the command ended")
         }
     case "nothing":
@@ -118,54 +123,6 @@ func makeApp(way: String) -> App {
         heard("nothing: unknown way '\(way)'")
     }
     return app
-}
-
-/// A child's standard output, line by line, read off the main actor.
-enum ChildOutput {
-    static func lines(of command: String) -> AsyncStream<String> {
-        AsyncStream { continuation in
-            var ends: [Int32] = [-1, -1]
-            guard pipe(&ends) == 0 else { return continuation.finish() }
-            var actions = emptySpawnFileActions()
-            posix_spawn_file_actions_init(&actions)
-            posix_spawn_file_actions_adddup2(&actions, ends[1], 1)
-            posix_spawn_file_actions_addclose(&actions, ends[0])
-            posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-            var pid: pid_t = 0
-            let argv: [UnsafeMutablePointer<CChar>?] = [strdup("/bin/sh"), strdup("-c"), strdup(command), nil]
-            let spawned = posix_spawn(&pid, "/bin/sh", &actions, nil, argv, ProcessEnvironment.block)
-            posix_spawn_file_actions_destroy(&actions)
-            for pointer in argv { free(pointer) }
-            close(ends[1])
-            guard spawned == 0 else { close(ends[0]); return continuation.finish() }
-            let readEnd = ends[0]
-            let child = pid
-            Thread.detach {
-                var pending: [UInt8] = []
-                var buffer = [UInt8](repeating: 0, count: 4096)
-                while true {
-                    let count = read(readEnd, &buffer, buffer.count)
-                    if count <= 0 { break }
-                    pending += buffer[0..<count]
-                    while let newline = pending.firstIndex(of: 10) {
-                        continuation.yield(String(decoding: pending[..<newline], as: UTF8.self))
-                        pending.removeSubrange(...newline)
-                    }
-                }
-                close(readEnd)
-                var status: Int32 = 0
-                waitpid(child, &status, 0)
-                continuation.finish()
-            }
-        }
-    }
-}
-
-/// A plain thread, for a blocking read.
-enum Thread {
-    static func detach(_ body: @escaping @Sendable () -> Void) {
-        if case .success(let thread) = PlatformThread.start(body) { thread.detach() }
-    }
 }
 
 // An async main, as in every Curtain program: Swift's main executor serves the main actor (on

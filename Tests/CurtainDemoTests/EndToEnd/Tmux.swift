@@ -78,9 +78,12 @@ final class Tmux {
         try run(["capture-pane", "-p", "-e", "-N", "-t", session])
     }
 
-    /// The screen and up to 2 000 lines scrolled off above it, as plain text.
+    /// The screen and up to 2 000 lines scrolled off above it, as plain text, lines the pane
+    /// wrapped joined.
     func captureHistory() throws -> String {
-        try run(["capture-pane", "-p", "-S", "-2000", "-t", session])
+        // -J: a line the pane wrapped is one line again, so a message is found whatever the
+        // pane's width (a longer line number once wrapped "disk full" as "disk ful", "l").
+        try run(["capture-pane", "-p", "-J", "-S", "-2000", "-t", session])
     }
 
     /// The visible screen as plain text.

@@ -159,7 +159,9 @@ public final class ChildProcess: Sendable {
         let size = 64 * 1024
         let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: size, alignment: 1)
         defer { buffer.deallocate() }
-        let readiness = try? ReadinessKind.systemDefault.make(for: [descriptor])
+        // The session's kind (`CURTAIN_WAIT`, so the tests run Darwin's `select` here too).
+        let kind = (try? ReadinessKind.named(ProcessEnvironment.value("CURTAIN_WAIT"))) ?? .systemDefault
+        let readiness = try? kind.make(for: [descriptor])
         var handOverDue: Int64?
         while true {
             if let due = handOverDue {

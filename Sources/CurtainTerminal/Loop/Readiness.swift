@@ -39,7 +39,7 @@ package enum ReadinessKind: String, Equatable, Sendable, CaseIterable {
     }
 
     /// The kind `CURTAIN_WAIT` names (`poll`, `select`; unset or empty: the system's default).
-    static func named(_ value: String?) throws(TerminalError) -> ReadinessKind {
+    package static func named(_ value: String?) throws(TerminalError) -> ReadinessKind {
         guard let value, !value.isEmpty else { return systemDefault }
         guard let kind = ReadinessKind(rawValue: value) else {
             throw TerminalError("CURTAIN_WAIT=\(TerminalRequirements.printable(value)) is unknown (use CURTAIN_WAIT=poll or CURTAIN_WAIT=select, or unset it)")

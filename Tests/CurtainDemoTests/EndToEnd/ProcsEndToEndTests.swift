@@ -11,12 +11,15 @@ struct ProcsEndToEndTests {
     var binary: String { DemoBinary.sibling("curtain-procs") }
 
     /// Processes whose command line contains `marker` (children and grandchildren).
-    func survivors(_ marker: String) -> [String] {
+    func survivors(_ marker: String) -> [String] { survivingProcesses(marker).map(\.line) }
+
+    /// The same, with their ids.
+    func survivingProcesses(_ marker: String) -> [(id: Int32, line: String)] {
         let ids = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
-        return ids.filter { $0.allSatisfy(\.isNumber) }.compactMap { id in
+        return ids.compactMap { Int32($0) }.compactMap { id in
             guard let raw = FileManager.default.contents(atPath: "/proc/\(id)/cmdline") else { return nil }
             let line = String(decoding: raw.map { $0 == 0 ? 32 : $0 }, as: UTF8.self)
-            return line.contains(marker) && !line.contains("curtain-procs") ? line : nil
+            return line.contains(marker) && !line.contains("curtain-procs") ? (id, line) : nil
         }
     }
 
@@ -360,6 +363,53 @@ struct ProcsEndToEndTests {
         try run.tmux.run(["kill-pane", "-t", run.tmux.session])
         for _ in 0..<160 where !survivors("sleep 779").isEmpty { usleep(50_000) }
         #expect(survivors("sleep 779").isEmpty, "left running: \(survivors("sleep 779"))")
+    }
+
+    // MARK: - Many children
+
+    /// Waits up to `seconds` (a hang guard) for the program to end; its status.
+    func ended(_ run: Run, within seconds: Double = 60) throws -> String {
+        let deadline = Date().addingTimeInterval(seconds)
+        while true {
+            do { return try run.exit().status } catch where Date() < deadline { continue }
+        }
+    }
+
+    /// 300 children, a third or more ignoring SIGTERM and SIGHUP, all gone once q is
+    /// confirmed and the program has ended: forked 100 at a time by three commands (three
+    /// groups), or one each by 300 commands of a Procfile (300 groups: the program once
+    /// tracked 256).
+    @Test(arguments: ["three commands forking 100 each", "a Procfile of 300 commands"])
+    func threeHundredChildrenAreAllGoneAfterQuit(shape: String) throws {
+        // Sleeps no other test starts.
+        let marker = "sleep 785"
+        let fork100 = "i=0; while [ $i -lt 100 ]; do sleep 785%d & i=$((i+1)); done; wait"
+        let entries = shape.hasPrefix("three")
+            ? ["a: " + String(format: fork100, 1),
+               "b: trap '' TERM HUP; " + String(format: fork100, 2),
+               "c: trap '' TERM HUP; " + String(format: fork100, 3)]
+            : (1...300).map { $0 % 3 == 0 ? "c\($0): trap '' TERM HUP; sleep 7854; true" : "c\($0): sleep 7855" }
+        let path = try procfile(entries.joined(separator: "\n") + "\n")
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        /// The sleeps themselves (their shells' command lines hold the marker too).
+        func sleeps() -> [String] { survivors(marker).filter { $0.hasPrefix(marker) } }
+        // A failure leaves no sleep behind for the next test (nor for the next run's count).
+        defer { for process in survivingProcesses(marker) { kill(process.id, SIGKILL) } }
+        let run = try Run("'\(binary)' --file '\(path)'", columns: 100, rows: 20, name: "procs")
+        try see(run, "┌─ Commands")
+        let startBound = Date().addingTimeInterval(60)
+        while sleeps().count < 300, Date() < startBound { usleep(50_000) }
+        #expect(sleeps().count == 300, "300 sleeps running")
+        try run.tmux.keys("q")
+        try see(run, "still running")
+        try run.tmux.keys("y")
+        #expect(try ended(run) == "0")
+        // What the program stopped is gone when it ends; a bound all the same (zombies the
+        // kernel is still tearing down).
+        let deadline = Date().addingTimeInterval(20)
+        while !survivors(marker).isEmpty, Date() < deadline { usleep(50_000) }
+        let left = survivors(marker)
+        #expect(left.isEmpty, "\(left.count) left running: \(left.prefix(5))")
     }
 
     // MARK: - The Procfile

@@ -295,6 +295,32 @@ struct ProcsEndToEndTests {
         #expect(try run.exit().status == "0")
     }
 
+    /// Spaces at a line's end that carry a background (`git diff`'s whitespace errors) or
+    /// reverse video are drawn, not dropped as a wrapped line's trailing spaces are.
+    @Test func trailingSpacesWithABackgroundAreKept() throws {
+        let run = try Run("'\(binary)' \"printf 'x\\\\033[41m   \\\\033[0m\\\\n'; printf 'y\\\\033[7m  \\\\033[0m\\\\n'; echo end-of-output\"",
+                          columns: 100, rows: 16, name: "procs")
+        try see(run, "│end-of-output")
+        let screen = try run.tmux.screen()
+        // The output's rows start at the pane's border: `│x`, `│y` (the command's own line,
+        // `$ printf …`, and the title show the escapes as text).
+        let x = try #require(screen.find("│x"), "\(screen)")
+        let red = (x.x + 2)...(x.x + 4)
+        for column in red {
+            #expect(screen.cell(column, x.y).style.background == "idx:1", "column \(column - x.x - 1) after x on red: \(screen.cell(column, x.y))")
+        }
+        #expect(screen.cell(x.x + 5, x.y).style.background != "idx:1", "and no further")
+        let y = try #require(screen.find("│y"), "\(screen)")
+        for column in (y.x + 2)...(y.x + 3) {
+            let cell = screen.cell(column, y.y)
+            #expect(cell.style.reverse || cell.style.background != screen.cell(y.x + 4, y.y).style.background,
+                    "column \(column - y.x - 1) after y in reverse video: \(cell)")
+        }
+        #expect(!screen.cell(y.x + 4, y.y).style.reverse, "and no further")
+        try run.tmux.keys("q")
+        #expect(try run.exit().status == "0")
+    }
+
     /// A child writing as fast as it can (`yes`, 80-byte lines: far beyond 10 MB/s, held
     /// back only by how fast the program reads) costs frames, not keys: a selection, an
     /// alert and Ctrl-C each show within 10 s (before CurtainProcess: no key for 15 s at

@@ -72,6 +72,9 @@ struct LogLines {
     /// The kept lines' text, oldest first.
     var texts: [String] { storage[head...].map(\.text) }
 
+    /// The kept lines with their styles as SGR sequences, oldest first (``Log/ansiTexts``).
+    var ansiTexts: [String] { storage[head...].map(\.ansiText) }
+
     mutating func append(_ line: Line) { storage.append(line) }
 
     /// Removes the `n` newest lines (an open line being replaced).

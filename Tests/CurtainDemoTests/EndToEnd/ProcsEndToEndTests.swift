@@ -295,6 +295,35 @@ struct ProcsEndToEndTests {
         #expect(try run.exit().status == "0")
     }
 
+    /// The pager shows the output as the log does, colours included: with `less -R` the red
+    /// word is red on the pager's screen, and no escape shows as text (`^[`, `ESC`, `[31m`).
+    /// A plain `less` too: `LESS` is unset, and curtain-procs sets it to `R` as git does.
+    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/less"), "needs /usr/bin/less"),
+          arguments: ["less -R", "less"])
+    func thePagerShowsTheOutputsColours(pager: String) throws {
+        let run = try Run("PAGER='\(pager)' '\(binary)' \"printf '\\\\033[31mRED\\\\033[0m plain\\\\n'\"", columns: 100, rows: 20, name: "procs")
+        try see(run, "exited 0")
+        try run.tmux.keys("p")
+        // less has the screen: the output shows, the app's panes do not.
+        let paged = try run.tmux.waitUntil { !$0.contains("┌─ Commands") && $0.contains("RED plain") }
+        let capture = try run.tmux.capture()
+        let screen = CapturedScreen(capture)
+        let at = try #require(screen.find("RED plain"), "\(paged)")
+        for x in at.x..<(at.x + 3) {
+            #expect(screen.cell(x, at.y).style.foreground == "idx:1", "RED in red: \(screen.cell(x, at.y))\n\(capture.debugDescription)")
+        }
+        #expect(screen.cell(at.x + 4, at.y).style.foreground == "default", "plain stays plain")
+        // The output's rows (the log's first line is the command, `$ printf '\033[31m…`).
+        let output = paged.split(separator: "\n").filter { !$0.hasPrefix("$ printf") }.joined(separator: "\n")
+        for escape in ["^[", "ESC", "[31m", "[0m", "␛", "\u{1B}"] {
+            #expect(!output.contains(escape), "\(escape.debugDescription) shown as text:\n\(paged)")
+        }
+        try run.tmux.keys("q")
+        try see(run, "┌─ Commands")
+        try run.tmux.keys("q")
+        #expect(try run.exit().status == "0")
+    }
+
     /// Spaces at a line's end that carry a background (`git diff`'s whitespace errors) or
     /// reverse video are drawn, not dropped as a wrapped line's trailing spaces are.
     @Test func trailingSpacesWithABackgroundAreKept() throws {

@@ -264,3 +264,25 @@ import Testing
         for x in 1...10 { #expect(app.pilot.cell(x: x, y: 4).style.background == .indexed(1), "a row of red blanks, column \(x)") }
     }
 }
+
+/// A log's lines given back with their styles, for a pager.
+@MainActor
+@Suite struct LogANSITextsTests {
+    static let esc = "\u{1B}"
+
+    @Test func eachLineKeepsItsStylesAsSGRAndNothingElseEscapes() {
+        let log = Log()
+        log.append(ansi: "\(Self.esc)[31mRED\(Self.esc)[0m plain\n\(Self.esc)[1;44mbold on blue")
+        log.append(ansi: "still\(Self.esc)[0m reset")
+        log.append("a plain line with a \u{1B}[2J and a tab\tand \u{9B}")
+        log.append("styled", style: Style(foreground: .indexed(208)))
+        #expect(log.ansiTexts == [
+            "\(Self.esc)[31mRED\(Self.esc)[0m plain",
+            "\(Self.esc)[1;44mbold on blue\(Self.esc)[0m",
+            "\(Self.esc)[1;44mstill\(Self.esc)[0m reset",
+            "a plain line with a ␛[2J and a tab␉and \u{FFFD}",
+            "\(Self.esc)[38;5;208mstyled\(Self.esc)[0m",
+        ], "\(log.ansiTexts.map(\.debugDescription))")
+        #expect(log.texts[0] == "RED plain", "texts stay the text alone")
+    }
+}

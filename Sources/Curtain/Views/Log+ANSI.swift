@@ -40,7 +40,7 @@ extension LogLines.Line {
     }
 
     /// Appends `text` with its C0 controls and DEL as control pictures and its C1 controls
-    /// as `�` (as the log draws them, see ``DisplayCluster``), so no byte of it starts an
+    /// as `�` (as the log draws them, see `DisplayCluster`), so no byte of it starts an
     /// escape.
     static func appendPictured(_ text: Substring.UTF8View, to bytes: inout [UInt8]) {
         var index = text.startIndex

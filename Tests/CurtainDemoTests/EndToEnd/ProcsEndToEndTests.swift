@@ -253,6 +253,19 @@ struct ProcsEndToEndTests {
         _ = try run.exit()
     }
 
+    /// A progress bar that runs long (4 000 redraws, 200 KB with no newline) is still one
+    /// line: the open line was cut into false lines every 64 KiB.
+    @Test func aLongProgressBarIsStillOneLine() throws {
+        let run = try Run("'\(binary)' \"i=0; while [ \\$i -lt 4000 ]; do i=\\$((i+1)); printf '\\\\r\\\\033[1mprogress\\\\033[0m %d ##################################\\\\033[K' \\$i; done; echo; echo done-\\$((6*7))\"",
+                          columns: 100, rows: 16, name: "procs")
+        let screen = try see(run, "done-42")
+        // Output rows start at the pane's border (the command's own rows hold `progress\033`).
+        let rows = screen.split(separator: "\n").filter { $0.contains("│progress ") }
+        #expect(rows.count == 1 && rows[0].contains("│progress 4000 ###"), "\(screen)")
+        try run.tmux.keys("q")
+        _ = try run.exit()
+    }
+
     /// A colour set on one line lasts until it is reset, lines later.
     @Test func coloursGoOnAcrossLines() throws {
         let run = try Run("'\(binary)' \"printf '\\\\033[32mgreen\\\\nstill green\\\\033[0m\\\\nplain\\\\n'; sleep 30\"",

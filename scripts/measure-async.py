@@ -14,11 +14,17 @@ pseudo-terminal that answers like xterm (device status, device attributes, mode 
      for S seconds: key latency (Down/Up move the selection, the title shows it), CPU, peak RSS;
      and one line from an idle command to the screen.
 
+  5. with --progress: curtain-procs running one command that redraws a progress bar 1 000
+     times a second for S seconds (`\r`, the text, `ESC[K`: one open line that moves, followed
+     by Log.follow): frames a second the app draws and the CPU it uses, against the same
+     command sleeping instead (the list's spinner alone, ten frames a second).
+
 Usage: swift build -c release --product curtain-hears
        scripts/measure-async.py [--binary .build/release/curtain-hears] [--rate 10000] [--seconds 10]
        swift build -c release --product curtain-procs
        scripts/measure-async.py --procs .build/release/curtain-procs
        scripts/measure-async.py --procs .build/release/curtain-procs --stream 1G
+       scripts/measure-async.py --progress .build/release/curtain-procs [--seconds 10]
 """
 import argparse, fcntl, os, re, select, statistics, struct, subprocess, sys, tempfile, termios, time
 
@@ -171,11 +177,14 @@ def main():
     parser.add_argument("--procs", help="measure this curtain-procs binary instead")
     parser.add_argument("--stream", metavar="SIZE",
                         help="with --procs: only a stream of SIZE bytes (yes | head -c SIZE, e.g. 1G) through one command")
+    parser.add_argument("--progress", help="measure a progress bar through this curtain-procs binary")
     args = parser.parse_args()
     if args.procs and args.stream:
         return measure_stream(args)
     if args.procs:
         return measure_procs(args)
+    if args.progress:
+        return measure_progress(args)
 
     # 1. One line at a time from a child, the app otherwise idle.
     pty, latencies = line_latencies(lambda fifo: [args.binary, "run", f"cat {fifo}"], b"running", args.lines)
@@ -260,6 +269,51 @@ def measure_stream(args):
     print(f"curtain-procs, yes | head -c {args.stream}: {took:.1f} s, CPU {cpu_seconds(pid):.1f} s, "
           f"peak RSS {status(pid, 'VmHWM') / 1024:.1f} MiB, RSS at the end {status(pid, 'VmRSS') / 1024:.1f} MiB")
     pty.send(b"q")
+    pty.process.wait(10)
+
+
+def progress_script(rate, seconds):
+    """A Python child that redraws one line `rate` times a second for `seconds`, then prints how
+    many redraws it made."""
+    script = (f"import sys,time\nr={rate}\nstart=time.time()\nend=start+{seconds}\nn=0\nt=start\n"
+              "while time.time()<end:\n n+=1\n"
+              " sys.stdout.write(f'\\rprogress {n:7d} ' + '#' * (n // 100 % 40) + '\\033[K'); sys.stdout.flush()\n"
+              " t+=1/r; time.sleep(max(0, t-time.time()))\n"
+              "print(f'\\nredraws {n} in {time.time()-start:.1f} s')\n")
+    path = os.path.join(tempfile.mkdtemp(), "progress.py")
+    open(path, "w").write(script)
+    return f"python3 {path}"
+
+
+def frames_and_cpu(pty, seconds):
+    """Frames a second and % of a core of the program over `seconds` from now."""
+    pid = pty.process.pid
+    cpu_before, started = cpu_seconds(pid), time.monotonic()
+    while time.monotonic() - started < seconds:
+        pty.pump(0.05)
+    elapsed = time.monotonic() - started
+    frames = [t for t in pty.frames if started <= t]
+    return len(frames) / elapsed, 100 * (cpu_seconds(pid) - cpu_before) / elapsed
+
+
+def measure_progress(args, rate=1000):
+    window = max(1.0, args.seconds - 2)
+    pty = Pty([args.progress, f"sleep {args.seconds}"], columns=120, rows=30)
+    pty.wait_for(b"sleep ")
+    spinner_fps, spinner_cpu = frames_and_cpu(pty, window)
+    pty.send(b"q"); time.sleep(0.3); pty.send(b"y"); pty.process.wait(10)
+
+    pty = Pty([args.progress, progress_script(rate, args.seconds)], columns=120, rows=30)
+    pty.wait_for(b"progress ")
+    fps, cpu = frames_and_cpu(pty, window)
+    pty.wait_for(b"redraws ", timeout=args.seconds + 10)
+    made = next(line for line in pty.screen.display if "redraws " in line).split("redraws ", 1)[1].split("│")[0].strip()
+    bars = [line for line in pty.screen.display if "progress " in line and "python3" not in line]
+    print(f"curtain-procs, a progress bar redrawn {rate} times a second (child: {made}): "
+          f"{fps:.1f} frames/s, CPU {cpu:.1f} % of a core over {window:.0f} s; "
+          f"the same command sleeping instead (spinner only): {spinner_fps:.1f} frames/s, CPU {spinner_cpu:.1f} %; "
+          f"rows showing the bar at the end: {len(bars)}")
+    pty.send(b"q"); time.sleep(0.3); pty.send(b"y")
     pty.process.wait(10)
 
 

@@ -4,15 +4,26 @@
 /// the last `\n` is the *open line*: shown as it grows, completed by a later `\n`.
 ///
 /// A line longer than ``limit`` bytes is cut at a character boundary near it (a megabyte line
-/// is many lines, never a megabyte held back). Bytes that are not UTF-8 become U+FFFD.
+/// is many lines, never a megabyte held back). Bytes that are not UTF-8 become U+FFFD. An open
+/// line redrawn with carriage returns (a progress bar) is kept short instead, what it draws
+/// over dropped (see ``redrawCut(_:)``): it stays one line however long it runs.
 package struct OutputLines: Sendable {
     /// The most bytes a line holds before it is cut.
     package let limit: Int
     private var pending: [UInt8] = []
+    /// The open line's size at which to look for a carriage return to cut at: twice what was
+    /// left after the last look, so the looking costs a constant per byte.
+    private var nextRedrawCut: Int
+
+    /// Bytes an open line holds before the first look for a redraw to cut (or half the limit).
+    static let redrawCutSize = 1024
 
     package init(limit: Int = 16 * 1024) {
         self.limit = max(4, limit)
+        nextRedrawCut = Self.firstRedrawCut(limit: self.limit)
     }
+
+    private static func firstRedrawCut(limit: Int) -> Int { min(redrawCutSize, max(2, limit / 2)) }
 
     /// The lines `bytes` completes, oldest first; the rest stays open.
     package mutating func feed(_ bytes: UnsafeRawBufferPointer) -> [String] {
@@ -24,10 +35,15 @@ package struct OutputLines: Sendable {
             var end = start
             while end < count, bytes[end] != 0x0A { end += 1 }
             pending.append(contentsOf: bytes[start..<end])
-            while pending.count >= limit { lines.append(cutAtLimit()) }
+            if pending.count >= nextRedrawCut { cutRedraws() }
+            if pending.count >= limit {
+                while pending.count >= limit { lines.append(cutAtLimit()) }
+                nextRedrawCut = max(Self.firstRedrawCut(limit: limit), 2 * pending.count)
+            }
             if end < count {
                 lines.append(Self.text(pending[...], droppingCarriageReturn: true))
                 pending.removeAll(keepingCapacity: true)
+                nextRedrawCut = Self.firstRedrawCut(limit: limit)
             }
             start = end + 1
         }
@@ -60,6 +76,14 @@ package struct OutputLines: Sendable {
         guard !pending.isEmpty else { return nil }
         defer { pending.removeAll() }
         return Self.text(pending[...], droppingCarriageReturn: false)
+    }
+
+    /// Drops what a redraw of the open line drew over (see ``redrawCut(_:)``).
+    private mutating func cutRedraws() {
+        if let cut = Self.redrawCut(pending) {
+            pending.replaceSubrange(0..<cut.at, with: cut.colours)
+        }
+        nextRedrawCut = max(Self.firstRedrawCut(limit: limit), 2 * pending.count)
     }
 
     /// Takes a line of about ``limit`` bytes off the front of `pending`, never inside a

@@ -2,8 +2,9 @@
 //   curtain-procs 'make test' 'sleep 3; echo done' …     or     curtain-procs --file Procfile
 // Left, the commands with their state and run time; right, the selected one's output. Enter
 // starts or restarts, x stops (asking first), a starts all, X stops all, p pages the output in
-// $PAGER (less -R), q quits (asking while anything runs). Every child runs on a terminal of
-// its own, in a process group of its own, and none outlives the program (CurtainProcess).
+// $PAGER (less -R) with its colours, q quits (asking while anything runs). Every child runs on
+// a terminal of its own, in a process group of its own, and none outlives the program
+// (CurtainProcess).
 import Curtain
 import CurtainProcess
 import CurtainTerminal
@@ -83,18 +84,20 @@ final class Procs {
         app.quit()
     }
 
-    /// The output in $PAGER (less -R by default), through the terminal hand-off.
+    /// The output in $PAGER (less -R by default), through the terminal hand-off, with its
+    /// colours: the log's lines with their SGR sequences, and `LESS=R` when `LESS` is unset
+    /// (as git sets it), so a plain `less` shows them too.
     func page(_ proc: Proc) async {
         let path = NSTemporaryDirectory() + "curtain-procs-\(getpid())-\(procs.firstIndex { $0 === proc } ?? 0).log"
         defer { unlink(path) }
-        guard FileManager.default.createFile(atPath: path, contents: Data((proc.log.texts.joined(separator: "\n") + "\n").utf8)) else {
+        guard FileManager.default.createFile(atPath: path, contents: Data((proc.log.ansiTexts.joined(separator: "\n") + "\n").utf8)) else {
             app.scene.notify("cannot write \(path)", severity: .error)
             return
         }
         let pager = ProcessInfo.processInfo.environment["PAGER"].flatMap { $0.isEmpty ? nil : $0 } ?? "less -R"
         do {
             // 127: the shell did not find it (its message went to the shell's screen, gone now).
-            switch try await app.runInForeground(["/bin/sh", "-c", "\(pager) \"$0\"", path]) {
+            switch try await app.runInForeground(["/bin/sh", "-c", ": \"${LESS=R}\"; export LESS; \(pager) \"$0\"", path]) {
             case 0: break
             case 127: app.scene.notify("PAGER '\(pager)' was not found", title: "Pager", severity: .error)
             case let status: app.scene.notify("PAGER '\(pager)' failed with status \(status)", title: "Pager", severity: .error)

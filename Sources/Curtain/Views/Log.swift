@@ -59,7 +59,8 @@ open class Log: View {
     /// The number of lines the log holds.
     public var lineCount: Int { lines.count }
 
-    /// The lines the log holds, oldest first: to save them or page them.
+    /// The lines the log holds, oldest first, as text alone: to save them or search them
+    /// (``ansiTexts`` gives them with their colours, for a pager).
     public var texts: [String] { lines.texts }
 
     /// The rows of the wheel's one step.

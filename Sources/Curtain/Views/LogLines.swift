@@ -72,6 +72,9 @@ struct LogLines {
     /// The kept lines' text, oldest first.
     var texts: [String] { storage[head...].map(\.text) }
 
+    /// The kept lines with their styles as SGR sequences, oldest first (``Log/ansiTexts``).
+    var ansiTexts: [String] { storage[head...].map(\.ansiText) }
+
     mutating func append(_ line: Line) { storage.append(line) }
 
     /// Removes the `n` newest lines (an open line being replaced).
@@ -128,7 +131,8 @@ struct LogLines {
 
     /// `text` wrapped as ``TextWrapper`` wraps it, as slices of `text` (no copies): a row is
     /// drawn with ``CellBuffer/draw(_:at:style:clip:)``, which shows each cluster as the
-    /// wrapper's display text would.
+    /// wrapper's display text would. The spaces at the line's end stay on its last row as far
+    /// as they fit (see ``keepingTrailingSpaces(of:lastRow:width:)``).
     static func wrap(_ text: String, width: Int) -> [Substring] {
         guard width > 0 else { return [] }
         if fitsOnOneRow(text, width: width) { return [text[...]] }
@@ -140,18 +144,32 @@ struct LogLines {
         }
         var rows: [Substring] = []
         TextWrapper.forEachLine(of: text[...], width: width) { rows.append(text[$0]) }
-        return rows.isEmpty ? [""] : rows
+        guard let last = rows.last else { return [""] }
+        rows[rows.count - 1] = keepingTrailingSpaces(of: text, lastRow: last, width: width)
+        return rows
+    }
+
+    /// `lastRow` with the spaces that end `text` after it, as many as fit in `width`. The
+    /// wrapper drops spaces at the end of a line (a label's text ends where its words do), but
+    /// a program's output shows them when they carry a background or reverse video: `git
+    /// diff`'s whitespace errors, a coloured bar of blanks.
+    static func keepingTrailingSpaces(of text: String, lastRow: Substring, width: Int) -> Substring {
+        let utf8 = text.utf8
+        let spaces = utf8[lastRow.endIndex...]
+        guard !spaces.isEmpty, spaces.allSatisfy({ $0 == UInt8(ascii: " ") }) else { return lastRow }
+        let room = width - TextWidth.of(lastRow)
+        guard room > 0 else { return lastRow }
+        return text[lastRow.startIndex..<utf8.index(lastRow.endIndex, offsetBy: min(room, spaces.count))]
     }
 
     /// True when `text` (which holds no line breaks) is surely one row at `width`, exactly as
-    /// the wrapper would show it, decided from its bytes alone: no more UTF-8 bytes than
-    /// `width` (no cluster is wider than its bytes: ASCII takes one cell a byte, wide
-    /// characters three or four bytes for two cells) and not ending in a space (the wrapper
-    /// drops spaces at the end of a line). Longer lines are left to the wrapper, which measures
-    /// them once.
+    /// the wrapper would show it with its trailing spaces kept, decided from its bytes alone:
+    /// no more UTF-8 bytes than `width` (no cluster is wider than its bytes: ASCII takes one
+    /// cell a byte, wide characters three or four bytes for two cells) and not ending in a
+    /// non-ASCII space (the wrapper's, which ``keepingTrailingSpaces(of:lastRow:width:)`` does
+    /// not put back). Longer lines are left to the wrapper, which measures them once.
     static func fitsOnOneRow(_ text: String, width: Int) -> Bool {
         if text.utf8.count > width { return false }
-        if text.utf8.last == UInt8(ascii: " ") { return false }
         guard let last = text.last else { return true }
         return last.isASCII || !last.isWhitespace
     }

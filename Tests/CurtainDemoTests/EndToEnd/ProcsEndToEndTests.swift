@@ -11,12 +11,15 @@ struct ProcsEndToEndTests {
     var binary: String { DemoBinary.sibling("curtain-procs") }
 
     /// Processes whose command line contains `marker` (children and grandchildren).
-    func survivors(_ marker: String) -> [String] {
+    func survivors(_ marker: String) -> [String] { survivingProcesses(marker).map(\.line) }
+
+    /// The same, with their ids.
+    func survivingProcesses(_ marker: String) -> [(id: Int32, line: String)] {
         let ids = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
-        return ids.filter { $0.allSatisfy(\.isNumber) }.compactMap { id in
+        return ids.compactMap { Int32($0) }.compactMap { id in
             guard let raw = FileManager.default.contents(atPath: "/proc/\(id)/cmdline") else { return nil }
             let line = String(decoding: raw.map { $0 == 0 ? 32 : $0 }, as: UTF8.self)
-            return line.contains(marker) && !line.contains("curtain-procs") ? line : nil
+            return line.contains(marker) && !line.contains("curtain-procs") ? (id, line) : nil
         }
     }
 
@@ -250,6 +253,19 @@ struct ProcsEndToEndTests {
         _ = try run.exit()
     }
 
+    /// A progress bar that runs long (4 000 redraws, 200 KB with no newline) is still one
+    /// line: the open line was cut into false lines every 64 KiB.
+    @Test func aLongProgressBarIsStillOneLine() throws {
+        let run = try Run("'\(binary)' \"i=0; while [ \\$i -lt 4000 ]; do i=\\$((i+1)); printf '\\\\r\\\\033[1mprogress\\\\033[0m %d ##################################\\\\033[K' \\$i; done; echo; echo done-\\$((6*7))\"",
+                          columns: 100, rows: 16, name: "procs")
+        let screen = try see(run, "done-42")
+        // Output rows start at the pane's border (the command's own rows hold `progress\033`).
+        let rows = screen.split(separator: "\n").filter { $0.contains("│progress ") }
+        #expect(rows.count == 1 && rows[0].contains("│progress 4000 ###"), "\(screen)")
+        try run.tmux.keys("q")
+        _ = try run.exit()
+    }
+
     /// A colour set on one line lasts until it is reset, lines later.
     @Test func coloursGoOnAcrossLines() throws {
         let run = try Run("'\(binary)' \"printf '\\\\033[32mgreen\\\\nstill green\\\\033[0m\\\\nplain\\\\n'; sleep 30\"",
@@ -288,6 +304,61 @@ struct ProcsEndToEndTests {
         try run.tmux.keys("p")
         let told = try see(run, "failed with status 1")
         #expect(told.contains("┌─ Commands"))
+        try run.tmux.keys("q")
+        #expect(try run.exit().status == "0")
+    }
+
+    /// The pager shows the output as the log does, colours included: with `less -R` the red
+    /// word is red on the pager's screen, and no escape shows as text (`^[`, `ESC`, `[31m`).
+    /// A plain `less` too: `LESS` is unset, and curtain-procs sets it to `R` as git does.
+    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/less"), "needs /usr/bin/less"),
+          arguments: ["less -R", "less"])
+    func thePagerShowsTheOutputsColours(pager: String) throws {
+        let run = try Run("PAGER='\(pager)' '\(binary)' \"printf '\\\\033[31mRED\\\\033[0m plain\\\\n'\"", columns: 100, rows: 20, name: "procs")
+        try see(run, "exited 0")
+        try run.tmux.keys("p")
+        // less has the screen: the output shows, the app's panes do not.
+        let paged = try run.tmux.waitUntil { !$0.contains("┌─ Commands") && $0.contains("RED plain") }
+        let capture = try run.tmux.capture()
+        let screen = CapturedScreen(capture)
+        let at = try #require(screen.find("RED plain"), "\(paged)")
+        for x in at.x..<(at.x + 3) {
+            #expect(screen.cell(x, at.y).style.foreground == "idx:1", "RED in red: \(screen.cell(x, at.y))\n\(capture.debugDescription)")
+        }
+        #expect(screen.cell(at.x + 4, at.y).style.foreground == "default", "plain stays plain")
+        // The output's rows (the log's first line is the command, `$ printf '\033[31m…`).
+        let output = paged.split(separator: "\n").filter { !$0.hasPrefix("$ printf") }.joined(separator: "\n")
+        for escape in ["^[", "ESC", "[31m", "[0m", "␛", "\u{1B}"] {
+            #expect(!output.contains(escape), "\(escape.debugDescription) shown as text:\n\(paged)")
+        }
+        try run.tmux.keys("q")
+        try see(run, "┌─ Commands")
+        try run.tmux.keys("q")
+        #expect(try run.exit().status == "0")
+    }
+
+    /// Spaces at a line's end that carry a background (`git diff`'s whitespace errors) or
+    /// reverse video are drawn, not dropped as a wrapped line's trailing spaces are.
+    @Test func trailingSpacesWithABackgroundAreKept() throws {
+        let run = try Run("'\(binary)' \"printf 'x\\\\033[41m   \\\\033[0m\\\\n'; printf 'y\\\\033[7m  \\\\033[0m\\\\n'; echo end-of-output\"",
+                          columns: 100, rows: 16, name: "procs")
+        try see(run, "│end-of-output")
+        let screen = try run.tmux.screen()
+        // The output's rows start at the pane's border: `│x`, `│y` (the command's own line,
+        // `$ printf …`, and the title show the escapes as text).
+        let x = try #require(screen.find("│x"), "\(screen)")
+        let red = (x.x + 2)...(x.x + 4)
+        for column in red {
+            #expect(screen.cell(column, x.y).style.background == "idx:1", "column \(column - x.x - 1) after x on red: \(screen.cell(column, x.y))")
+        }
+        #expect(screen.cell(x.x + 5, x.y).style.background != "idx:1", "and no further")
+        let y = try #require(screen.find("│y"), "\(screen)")
+        for column in (y.x + 2)...(y.x + 3) {
+            let cell = screen.cell(column, y.y)
+            #expect(cell.style.reverse || cell.style.background != screen.cell(y.x + 4, y.y).style.background,
+                    "column \(column - y.x - 1) after y in reverse video: \(cell)")
+        }
+        #expect(!screen.cell(y.x + 4, y.y).style.reverse, "and no further")
         try run.tmux.keys("q")
         #expect(try run.exit().status == "0")
     }
@@ -360,6 +431,53 @@ struct ProcsEndToEndTests {
         try run.tmux.run(["kill-pane", "-t", run.tmux.session])
         for _ in 0..<160 where !survivors("sleep 779").isEmpty { usleep(50_000) }
         #expect(survivors("sleep 779").isEmpty, "left running: \(survivors("sleep 779"))")
+    }
+
+    // MARK: - Many children
+
+    /// Waits up to `seconds` (a hang guard) for the program to end; its status.
+    func ended(_ run: Run, within seconds: Double = 60) throws -> String {
+        let deadline = Date().addingTimeInterval(seconds)
+        while true {
+            do { return try run.exit().status } catch where Date() < deadline { continue }
+        }
+    }
+
+    /// 300 children, a third or more ignoring SIGTERM and SIGHUP, all gone once q is
+    /// confirmed and the program has ended: forked 100 at a time by three commands (three
+    /// groups), or one each by 300 commands of a Procfile (300 groups: the program once
+    /// tracked 256).
+    @Test(arguments: ["three commands forking 100 each", "a Procfile of 300 commands"])
+    func threeHundredChildrenAreAllGoneAfterQuit(shape: String) throws {
+        // Sleeps no other test starts.
+        let marker = "sleep 785"
+        let fork100 = "i=0; while [ $i -lt 100 ]; do sleep 785%d & i=$((i+1)); done; wait"
+        let entries = shape.hasPrefix("three")
+            ? ["a: " + String(format: fork100, 1),
+               "b: trap '' TERM HUP; " + String(format: fork100, 2),
+               "c: trap '' TERM HUP; " + String(format: fork100, 3)]
+            : (1...300).map { $0 % 3 == 0 ? "c\($0): trap '' TERM HUP; sleep 7854; true" : "c\($0): sleep 7855" }
+        let path = try procfile(entries.joined(separator: "\n") + "\n")
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        /// The sleeps themselves (their shells' command lines hold the marker too).
+        func sleeps() -> [String] { survivors(marker).filter { $0.hasPrefix(marker) } }
+        // A failure leaves no sleep behind for the next test (nor for the next run's count).
+        defer { for process in survivingProcesses(marker) { kill(process.id, SIGKILL) } }
+        let run = try Run("'\(binary)' --file '\(path)'", columns: 100, rows: 20, name: "procs")
+        try see(run, "┌─ Commands")
+        let startBound = Date().addingTimeInterval(60)
+        while sleeps().count < 300, Date() < startBound { usleep(50_000) }
+        #expect(sleeps().count == 300, "300 sleeps running")
+        try run.tmux.keys("q")
+        try see(run, "still running")
+        try run.tmux.keys("y")
+        #expect(try ended(run) == "0")
+        // What the program stopped is gone when it ends; a bound all the same (zombies the
+        // kernel is still tearing down).
+        let deadline = Date().addingTimeInterval(20)
+        while !survivors(marker).isEmpty, Date() < deadline { usleep(50_000) }
+        let left = survivors(marker)
+        #expect(left.isEmpty, "\(left.count) left running: \(left.prefix(5))")
     }
 
     // MARK: - The Procfile

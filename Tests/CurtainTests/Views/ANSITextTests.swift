@@ -241,3 +241,48 @@ import Testing
         }
     }
 }
+
+
+/// Spaces at a line's end that carry a style.
+@MainActor
+@Suite struct LogTrailingSpacesTests {
+    static let esc = "\u{1B}"
+
+    /// `git diff`'s whitespace errors: spaces with a background at a line's end are drawn,
+    /// on a line that fits and on the last row of one that wraps (as far as the row has room).
+    @Test func trailingSpacesWithAStyleAreDrawn() async {
+        let app = LogApp(size: Size(width: 12, height: 6))
+        app.log.append(ansi: "x\(Self.esc)[41m   \(Self.esc)[0m")
+        app.log.append(ansi: "words that wrap\(Self.esc)[7m  \(Self.esc)[0m")
+        app.log.append(ansi: "\(Self.esc)[41m" + String(repeating: " ", count: 14) + "\(Self.esc)[0m")
+        await app.pilot.settle()
+        #expect(app.shown == ["x", "words that", "wrap", ""], "the spaces are blanks")
+        for x in 2...4 { #expect(app.pilot.cell(x: x, y: 1).style.background == .indexed(1), "column \(x) of x's row") }
+        #expect(app.pilot.cell(x: 5, y: 1).style.background != .indexed(1), "no further")
+        for x in 5...6 { #expect(app.pilot.cell(x: x, y: 3).style.attributes.contains(.reverse), "column \(x) after wrap") }
+        #expect(!app.pilot.cell(x: 7, y: 3).style.attributes.contains(.reverse))
+        for x in 1...10 { #expect(app.pilot.cell(x: x, y: 4).style.background == .indexed(1), "a row of red blanks, column \(x)") }
+    }
+}
+
+/// A log's lines given back with their styles, for a pager.
+@MainActor
+@Suite struct LogANSITextsTests {
+    static let esc = "\u{1B}"
+
+    @Test func eachLineKeepsItsStylesAsSGRAndNothingElseEscapes() {
+        let log = Log()
+        log.append(ansi: "\(Self.esc)[31mRED\(Self.esc)[0m plain\n\(Self.esc)[1;44mbold on blue")
+        log.append(ansi: "still\(Self.esc)[0m reset")
+        log.append("a plain line with a \u{1B}[2J and a tab\tand \u{9B}")
+        log.append("styled", style: Style(foreground: .indexed(208)))
+        #expect(log.ansiTexts == [
+            "\(Self.esc)[31mRED\(Self.esc)[0m plain",
+            "\(Self.esc)[1;44mbold on blue\(Self.esc)[0m",
+            "\(Self.esc)[1;44mstill\(Self.esc)[0m reset",
+            "a plain line with a ␛[2J and a tab␉and \u{FFFD}",
+            "\(Self.esc)[38;5;208mstyled\(Self.esc)[0m",
+        ], "\(log.ansiTexts.map(\.debugDescription))")
+        #expect(log.texts[0] == "RED plain", "texts stay the text alone")
+    }
+}

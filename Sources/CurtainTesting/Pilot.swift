@@ -238,7 +238,10 @@ public final class Pilot {
             let before = observation
             if backend.loopIsWaiting, backend.loopHasWork { backend.wakeLoop() }
             await Task.yield()
-            if observation == before, !(backend.loopIsWaiting && backend.loopHasWork) {
+            // A pass is quiet only with the loop back in its wait: while it is between waits
+            // its turn is still running (it may be on its way back from a yield or a hop).
+            let loopIdle = backend.loopIsWaiting || !app.isRunning
+            if observation == before, loopIdle, !(backend.loopIsWaiting && backend.loopHasWork) {
                 quietPasses += 1
             } else {
                 quietPasses = 0

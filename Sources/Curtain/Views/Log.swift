@@ -69,11 +69,7 @@ open class Log: View {
     var lines = LogLines()
     /// The state of ``append(ansi:)``'s output between calls: carriage returns, backspaces
     /// and `ESC [ K` edit the line they are in.
-    private var ansiParser: ANSIParser = {
-        var parser = ANSIParser()
-        parser.editsLines = true
-        return parser
-    }()
+    private var ansiReader = LogLineReader()
     /// How many of the last lines show the open line (``showOpenLine(ansi:)``); the next
     /// line appended replaces them.
     private var openLineCount = 0
@@ -134,9 +130,14 @@ open class Log: View {
     /// log.append(ansi: "downloading  10%\rdownloading 100%")   // shows "downloading 100%"
     /// ```
     public func append(ansi text: some StringProtocol) {
+        append(ansiReader.read(text))
+    }
+
+    /// Appends lines a ``LogLineReader`` read (elsewhere: a child's output is read off the main
+    /// actor), as ``append(ansi:)`` appends them.
+    package func append(_ read: LogLineReader.ReadLines) {
         removeOpenLine()
-        ansiParser.startLine()
-        for line in LogLines.split(ansiParser.parse(text)) { lines.append(line) }
+        for line in read.lines { lines.append(line) }
         changed(shrinking: dropExcess())
     }
 
@@ -154,13 +155,16 @@ open class Log: View {
     /// lines before it left, but it changes nothing for the lines after it. An empty `text`
     /// removes the open line.
     public func showOpenLine(ansi text: some StringProtocol) {
+        showOpenLine(text.isEmpty ? nil : ansiReader.readOpenLine(text))
+    }
+
+    /// Shows an open line a ``LogLineReader`` read, as ``showOpenLine(ansi:)`` shows it; nil
+    /// removes the open line.
+    package func showOpenLine(_ read: LogLineReader.ReadLines?) {
         removeOpenLine()
-        guard !text.isEmpty else { return changed(shrinking: true) }
-        var parser = ansiParser
-        parser.startLine()
-        let parsed = LogLines.split(parser.parse(text))
-        for line in parsed { lines.append(line) }
-        openLineCount = parsed.count
+        guard let read else { return changed(shrinking: true) }
+        for line in read.lines { lines.append(line) }
+        openLineCount = read.lines.count
         changed(shrinking: dropExcess())
     }
 

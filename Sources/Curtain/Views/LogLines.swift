@@ -10,7 +10,7 @@ import CurtainScreen
 /// so a line is wrapped once per width however many frames show it, and a log of a million
 /// lines holds a million strings and little else.
 struct LogLines {
-    struct Line {
+    struct Line: Sendable {
         var text: String
         /// Its style: one enum so that a line stays a string and two words.
         var styling: Styling
@@ -27,7 +27,7 @@ struct LogLines {
         }
 
         /// The style of the whole line, or of each of its stretches.
-        enum Styling {
+        enum Styling: Sendable {
             /// The log's style.
             case log
             /// This style, as it is.
@@ -40,7 +40,7 @@ struct LogLines {
     }
 
     /// A stretch of a line in one style: up to UTF-8 offset `end` of the line's text.
-    struct Span {
+    struct Span: Sendable {
         var end: Int
         var style: Style?
         var inheritsDefaultColors: Bool

@@ -1,0 +1,34 @@
+/// Reads a program's output into a ``Log``'s lines as ``Log/append(ansi:)`` reads it —
+/// colours carried from one line to the next, `\r`, backspace and `ESC [ K` editing the line
+/// they are in — on any thread. The log's own `append(ansi:)` reads with one; `Log.follow`
+/// (CurtainProcess) reads a child's output with another off the main actor, so the main actor
+/// only stores lines that are ready.
+package struct LogLineReader: Sendable {
+    /// Lines read, ready for the log (`Log.append(_:)`, `Log.showOpenLine(_:)`).
+    package struct ReadLines: Sendable {
+        let lines: [LogLines.Line]
+    }
+
+    private var parser: ANSIParser = {
+        var parser = ANSIParser()
+        parser.editsLines = true
+        return parser
+    }()
+
+    package init() {}
+
+    /// The lines of `text` (split as ``Log/append(_:style:)`` splits), the state it leaves
+    /// kept for the next call; each call starts a new line.
+    package mutating func read(_ text: some StringProtocol) -> ReadLines {
+        parser.startLine()
+        return ReadLines(lines: LogLines.split(parser.parse(text)))
+    }
+
+    /// The lines of an open line (see ``Log/showOpenLine(ansi:)``): read from the state the
+    /// lines before it left, changing nothing for the lines after it.
+    package func readOpenLine(_ text: some StringProtocol) -> ReadLines {
+        var parser = parser
+        parser.startLine()
+        return ReadLines(lines: LogLines.split(parser.parse(text)))
+    }
+}

@@ -24,6 +24,7 @@ Usage: swift build -c release --product curtain-hears
        swift build -c release --product curtain-procs
        scripts/measure-async.py --procs .build/release/curtain-procs
        scripts/measure-async.py --procs .build/release/curtain-procs --stream 1G
+       scripts/measure-async.py --procs .build/release/curtain-procs --full-speed
        scripts/measure-async.py --progress .build/release/curtain-procs [--seconds 10]
 """
 import argparse, fcntl, os, re, select, statistics, struct, subprocess, sys, tempfile, termios, time
@@ -178,9 +179,13 @@ def main():
     parser.add_argument("--stream", metavar="SIZE",
                         help="with --procs: only a stream of SIZE bytes (yes | head -c SIZE, e.g. 1G) through one command")
     parser.add_argument("--progress", help="measure a progress bar through this curtain-procs binary")
+    parser.add_argument("--full-speed", action="store_true",
+                        help="with --procs: keys while one command writes 80-character lines as fast as it can")
     args = parser.parse_args()
     if args.procs and args.stream:
         return measure_stream(args)
+    if args.procs and args.full_speed:
+        return measure_full_speed(args)
     if args.procs:
         return measure_procs(args)
     if args.progress:
@@ -252,6 +257,23 @@ def measure_procs(args):
     time.sleep(0.3)
     pty.send(b"y")  # in case cat has not ended yet: stop it and quit
     pty.process.wait(10)
+
+
+def measure_full_speed(args):
+    """One command writing 80-character lines as fast as curtain-procs takes them (`yes`), one
+    sleeping: Down and Up move the selection every 100 ms (the output pane's title shows it);
+    then Ctrl-C, timed until the program has ended."""
+    flood = "yes " + "0123456789" * 7 + "012345678"
+    pty = Pty([args.procs, flood, "sleep 1000"], columns=120, rows=30)
+    pty.wait_for(b"sleep 1000")
+    time.sleep(1)
+    figures = under_load(pty, args.seconds,
+                         lambda n: (b"\x1b[B", "sleep 1000 \u2500") if n % 2 else (b"\x1b[A", flood[:20]))
+    print(f"curtain-procs, a command writing at full speed: {figures}")
+    start = time.monotonic()
+    pty.send(b"\x03")
+    pty.process.wait(10)
+    print(f"curtain-procs, Ctrl-C under it: ended in {1000 * (time.monotonic() - start):.0f} ms")
 
 
 def measure_stream(args):

@@ -23,10 +23,10 @@ public struct OutputBatch: Sendable, Equatable {
 /// It ends when every process that holds the child's terminal or pipe has closed it.
 ///
 /// Read on a thread of the child's own and cut into lines there; a batch holds at most
-/// ``maximumLineCount`` lines or about ``maximumByteCount`` bytes, so whoever consumes it
-/// (the main actor, drawing a log) does a bounded piece of work per batch. When the consumer
-/// is slower than the child, batches wait, then reading waits, and the child waits on its
-/// writes, as it would on a slow terminal: memory stays bounded.
+/// ``maximumLineCount`` lines or about ``maximumByteCount`` bytes, so whoever consumes it (a
+/// log reading it into lines, then the main actor storing them) does a bounded piece of work
+/// per batch. When the consumer is slower than the child, batches wait, then reading waits,
+/// and the child waits on its writes, as it would on a slow terminal: memory stays bounded.
 ///
 /// One consumer: a second iteration finds the sequence already used and ends at once.
 public struct ChildOutput: AsyncSequence, Sendable {
@@ -63,7 +63,7 @@ public struct ChildOutput: AsyncSequence, Sendable {
 /// arrives sooner after the last hand-over is merged and handed over when the interval is up
 /// (the reader waits on the descriptor until then, see ``deliverIfDue(now:)``). A child that
 /// flushes every few milliseconds so costs the consumer sixty wake-ups a second, not hundreds
-/// — each is a hop onto the main actor — and its lines are on screen no later: the app draws
+/// — each is a hop onto the consumer's executor — and its lines are on screen no later: the app draws
 /// changes from outside its loop at most once a frame interval anyway. A full batch is handed
 /// over at once. A line after a quiet spell is handed over at once too.
 final class OutputChannel: Sendable {
@@ -128,19 +128,20 @@ final class OutputChannel: Sendable {
     /// Hands the first queued batch to a waiting consumer if its interval is up (or a full
     /// batch waits behind it); otherwise returns when to call again. Reader side.
     func deliverIfDue(now: Int64) -> Int64? {
-        let handOver: (CheckedContinuation<OutputBatch?, Never>, OutputBatch)?? = state.withLock { state in
-            guard let waiter = state.waiter, !state.queue.isEmpty else { return nil }
+        enum Decision { case nothing, later(Int64), now(CheckedContinuation<OutputBatch?, Never>, OutputBatch) }
+        let decision: Decision = state.withLock { state in
+            guard let waiter = state.waiter, !state.queue.isEmpty else { return .nothing }
             let due = state.lastHandOver + Self.minimumHandOverInterval
-            guard now >= due || state.queue.count > 1 else { return .some(nil) }
+            guard now >= due || state.queue.count > 1 else { return .later(due) }
             state.waiter = nil
             state.lastHandOver = now
             state.queuedBytes.removeFirst()
-            return (waiter, state.queue.removeFirst())
+            return .now(waiter, state.queue.removeFirst())
         }
-        switch handOver {
-        case nil: return nil
-        case .some(nil): return state.withLock { $0.lastHandOver } + Self.minimumHandOverInterval
-        case .some(let (waiter, batch)?):
+        switch decision {
+        case .nothing: return nil
+        case .later(let due): return due
+        case .now(let waiter, let batch):
             room.signal()
             waiter.resume(returning: batch)
             return nil
@@ -165,8 +166,9 @@ final class OutputChannel: Sendable {
 
     /// The next batch, or nil once the output ended (or the consuming task was cancelled:
     /// then later output is dropped). Consumer side. It runs on the caller's executor: the
-    /// reader's resume goes straight to the consumer (the main actor, for a log), not through
-    /// a thread of the global pool and back.
+    /// reader's resume goes straight to the consumer (`Log.follow`'s reading actor, or the
+    /// main actor for a program that reads the batches there), not through a thread of the
+    /// global pool and back.
     nonisolated(nonsending) func take() async -> OutputBatch? {
         if Task.isCancelled {
             abandon()

@@ -29,7 +29,14 @@ extension TerminalSession {
         guard !stopped, !isReleased else { return }
         giveTerminalBack()
         if takeover.ownsTerminal {
+            let continues = SignalWakeup.counts.continues
             Suspension.stopThisProcess()
+            // The continue's handler runs on whichever thread does not block SIGCONT (this
+            // one does, under an async `main`), often a moment after this thread goes on. The
+            // take-back below marks the continues it has seen; one counted after it would reach
+            // the wait as a stop from outside, and the terminal would be given back and taken
+            // again — the screen left and painted twice (3 `fg` in 10, seen with tmux).
+            _ = Suspension.wasContinued(since: continues)
             stopWhileInBackground()
         }
         takeTerminalBack()

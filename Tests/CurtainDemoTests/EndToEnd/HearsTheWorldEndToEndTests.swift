@@ -73,9 +73,11 @@ struct HearsTheWorldEndToEndTests {
     }
 
     /// Ctrl-Z stops a program on `await app.run()` every time (ten fresh starts), with the
-    /// shell's modes back, and `fg` brings it back repainted and taking keys. (Before, the stop
-    /// was a process-wide `kill` that another thread could take after the session's handler was
-    /// back: 1–2 starts in 8 did not stop.)
+    /// shell's modes back, and `fg` brings it back repainted and taking keys — the terminal
+    /// taken back once. (Before, the stop was a process-wide `kill` that another thread could
+    /// take after the session's handler was back: 1–2 starts in 8 did not stop. And the
+    /// continue's handler, running on another thread after the take-back, made the wait give the
+    /// terminal back and take it again: the alternate screen entered twice after 3 `fg` in 10.)
     @Test func ctrlZStopsAnAsyncProgramEveryTime() throws {
         for attempt in 1...10 {
             let run = try Run("'\(DemoBinary.sibling("curtain-hears"))' pager", columns: 60, rows: 10)
@@ -84,13 +86,22 @@ struct HearsTheWorldEndToEndTests {
             let stopped = try run.exit()
             #expect(stopped.status == "\(128 + SIGTSTP)", "start \(attempt): stopped by SIGTSTP")
             #expect(stopped.restored, "start \(attempt): the shell's modes while stopped")
-            try run.tmux.shell("fg")
-            try run.waitFor("┌─ curtain-hears")
+            let output = run.directory + "/after-fg.out"
+            try run.tmux.recordOutput(to: output)
+            // The status `fg` reports, on the screen, says how the program ended if it ends early.
+            try run.tmux.shell("fg; echo fg-ended-$?")
+            do {
+                try run.waitFor("┌─ curtain-hears")
+            } catch {
+                Issue.record("start \(attempt): not back after fg:\n\((try? run.tmux.captureHistory()) ?? "")")
+                throw error
+            }
             try run.tmux.keys("k")
             try run.waitFor("k pressed 1 times")
             try run.tmux.keys("q")
-            try run.tmux.shell("echo done-$((40+2))")
-            try run.waitFor("done-42")
+            try run.waitFor("fg-ended-0")
+            let entered = try String(contentsOfFile: output, encoding: .isoLatin1).components(separatedBy: "\u{1B}[?1049h").count - 1
+            #expect(entered == 1, "start \(attempt): the alternate screen entered \(entered) times after fg")
         }
     }
 

@@ -53,6 +53,12 @@ final class Tmux {
         try run(["send-keys", "-t", session, "Enter"])
     }
 
+    /// Appends everything the pane's program writes from now on to the file at `path`
+    /// (`pipe-pane`): the bytes a terminal received, escape sequences included.
+    func recordOutput(to path: String) throws {
+        try run(["pipe-pane", "-t", session, "cat >> '\(path)'"])
+    }
+
     /// Sends tmux key names (`t`, `Enter`, `Escape`, `Tab`, `BTab`, `Left`, `C-c`, …).
     func keys(_ names: String...) throws {
         for name in names { try run(["send-keys", "-t", session, name]) }

@@ -80,8 +80,8 @@ struct CurtainDemo: ParsableCommand {
     @Option(help: ArgumentHelp("Colours to draw with: 8, 16, 256, truecolor or none (default: what the terminal has; headless truecolor).", valueName: "depth"))
     var colors: String?
 
-    /// Runs the command (ArgumentParser's own `run()` is never called: see `runCommandLine()`).
-    @MainActor func execute() async throws {
+    /// The options as typed, for `DemoArguments` to check.
+    var arguments: DemoArguments {
         var arguments = DemoArguments()
         arguments.script = script
         arguments.printScript = printScript
@@ -96,22 +96,28 @@ struct CurtainDemo: ParsableCommand {
         arguments.speed = speed
         arguments.background = background
         arguments.colors = colors
-        let environmentReducesMotion = getenv("CURTAIN_REDUCE_MOTION").map { String(cString: $0) == "1" } ?? false
+        return arguments
+    }
+}
 
-        switch try arguments.checked(environmentReducesMotion: environmentReducesMotion) {
-        case .printScript(let text):
-            try StandardStreams.writeOutput(text.hasSuffix("\n") ? text : text + "\n")
-        case .run(var options):
-            options.noColor = ColorDepth.noColorRequested(by: getenv("NO_COLOR").map { String(cString: $0) })
-            if options.background == nil, let named = getenv("CURTAIN_BACKGROUND").map({ String(cString: $0) }), !named.isEmpty {
-                options.background = TerminalColors(backgroundNamed: named)
-                if options.background == nil {
-                    report("warning: CURTAIN_BACKGROUND \(MessageText.quoted(named)) is not a background (\(DemoArguments.backgroundHelp)); ignored")
-                }
+/// Runs the demo as `arguments` ask (ArgumentParser's own `run()` is never called: see
+/// `runCommandLine()`).
+@MainActor func execute(_ arguments: DemoArguments) async throws {
+    let environmentReducesMotion = getenv("CURTAIN_REDUCE_MOTION").map { String(cString: $0) == "1" } ?? false
+
+    switch try arguments.checked(environmentReducesMotion: environmentReducesMotion) {
+    case .printScript(let text):
+        try StandardStreams.writeOutput(text.hasSuffix("\n") ? text : text + "\n")
+    case .run(var options):
+        options.noColor = ColorDepth.noColorRequested(by: getenv("NO_COLOR").map { String(cString: $0) })
+        if options.background == nil, let named = getenv("CURTAIN_BACKGROUND").map({ String(cString: $0) }), !named.isEmpty {
+            options.background = TerminalColors(backgroundNamed: named)
+            if options.background == nil {
+                report("warning: CURTAIN_BACKGROUND \(MessageText.quoted(named)) is not a background (\(DemoArguments.backgroundHelp)); ignored")
             }
-            let status = try await DemoRunner.run(options)
-            if status != 0 { throw ExitCode(status) }
         }
+        let status = try await DemoRunner.run(options)
+        if status != 0 { throw ExitCode(status) }
     }
 }
 
@@ -130,9 +136,18 @@ private let typingRange =
 /// like a script error. `--help` still prints the help and exits 0.
 @MainActor func runCommandLine() async -> Never {
     do {
+        // With no arguments (how the demo is usually started) there is nothing to parse, and
+        // the parser is not run: building its model of the options (reflection over every
+        // option above) is code touched nowhere else, about 0.4 MiB of the demo's resident
+        // pages (docs/PERFORMANCE.md, "An async `main` for every program", step 3). The defaults are
+        // `DemoArguments()`'s either way.
+        if CommandLine.arguments.count <= 1 {
+            try await execute(DemoArguments())
+            exit(0)
+        }
         var parsed = try CurtainDemo.parseAsRoot()
         if let command = parsed as? CurtainDemo {
-            try await command.execute()
+            try await execute(command.arguments)
         } else {
             try parsed.run() // ArgumentParser's own help command: throws the help request
         }

@@ -91,17 +91,19 @@ final class Proc {
     /// Waits until the command is no longer running.
     func finished() async { await run?.value }
 
-    /// The list's line: a state mark, the name, and how long it ran or runs.
-    func summary(now: Double, spinner: String) -> String {
+    /// The list's line: a state mark, the name, and how long it ran or runs. `unicode`: whether
+    /// the terminal shows Unicode (``Theme/supportsUnicode``); without it the marks are ASCII,
+    /// each its own (a terminal under `LANG=C` drew `✓ ✗ ☠` and the spinner as one placeholder).
+    func summary(now: Double, spinner: String, unicode: Bool) -> String {
         let seconds = duration ?? started.map { now - $0 }
         let time = seconds.map { String(format: "%5.1fs", $0) } ?? "      "
         let mark: String
         switch state {
-        case .idle: mark = "·"
+        case .idle: mark = unicode ? "·" : "."
         case .running: mark = spinner
-        case .exited(0): mark = "✓"
-        case .exited: mark = "✗"
-        case .killed: mark = "☠"
+        case .exited(0): mark = unicode ? "✓" : "+"
+        case .exited: mark = unicode ? "✗" : "x"
+        case .killed: mark = unicode ? "☠" : "k"
         case .failed: mark = "!"
         }
         return "\(mark) \(time) \(name)"

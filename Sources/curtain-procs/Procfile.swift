@@ -13,17 +13,47 @@ struct CommandList {
     static let nameLength = 28
 
     /// Reads `arguments` (without the program's name).
-    static func parse(arguments: [String], readFile: (String) -> String?) throws(Problem) -> [Entry] {
+    static func parse(arguments: [String], readFile: (String) throws(Problem) -> String = read) throws(Problem) -> [Entry] {
         if arguments.first == "--file" || arguments.first == "-f" {
             guard arguments.count == 2 else { throw Problem(message: usage) }
             let path = arguments[1]
-            guard let text = readFile(path) else { throw Problem(message: "\(path): cannot be read") }
-            return try procfile(text, name: path)
+            return try procfile(try readFile(path), name: path)
         }
         guard !arguments.isEmpty, !arguments.contains(where: { $0.hasPrefix("-") && $0.count > 1 }) else {
             throw Problem(message: usage)
         }
+        // Like a Procfile's `name:` with nothing after it: a blank command runs nothing.
+        if let blank = arguments.firstIndex(where: { $0.allSatisfy(\.isWhitespace) }) {
+            throw Problem(message: "command \(blank + 1) is empty")
+        }
         return arguments.map { Entry(name: shortened($0), command: $0) }
+    }
+
+    /// The text of the Procfile at `path`, or why there is none: no such file, a directory,
+    /// not readable, or not UTF-8 (with the line of the first byte that is not).
+    static func read(_ path: String) throws(Problem) -> String {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+            throw Problem(message: "\(path): no such file")
+        }
+        guard !isDirectory.boolValue else { throw Problem(message: "\(path): is a directory, not a Procfile") }
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw Problem(message: "\(path): cannot be read (\(FileManager.default.isReadableFile(atPath: path) ? "a read failed" : "permission denied"))")
+        }
+        if let text = String(validating: data, as: UTF8.self) { return text }
+        let bytes = [UInt8](data)
+        var offset = 0
+        var decoder = Unicode.UTF8.ForwardParser()
+        var iterator = bytes.makeIterator()
+        loop: while true {
+            switch decoder.parseScalar(from: &iterator) {
+            case .valid(let scalar): offset += scalar.count
+            case .error, .emptyInput: break loop
+            }
+        }
+        let line = bytes[..<offset].count(where: { $0 == UInt8(ascii: "\n") }) + 1
+        let byte = String(bytes[offset], radix: 16, uppercase: true)
+        throw Problem(message: "\(path):\(line): not UTF-8 text (byte 0x\(byte.count == 1 ? "0" : "")\(byte))")
     }
 
     /// A command's text as its name: on one line, at most ``nameLength`` characters (`…` at

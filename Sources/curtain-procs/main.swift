@@ -21,7 +21,6 @@ final class Procs {
     /// Set once "Stop and quit" was chosen: no key but Ctrl-C acts while the children stop.
     private var quitting = false
     private var frame = 0
-    static let spinner = ["⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧", "⠇", "⠏"]
 
     init(_ entries: [CommandList.Entry], clock: AnimationClock = SystemClock()) {
         procs = entries.map { Proc(name: $0.name, command: $0.command, scrollback: 10_000) }
@@ -91,7 +90,7 @@ final class Procs {
         let path = NSTemporaryDirectory() + "curtain-procs-\(getpid())-\(procs.firstIndex { $0 === proc } ?? 0).log"
         defer { unlink(path) }
         guard FileManager.default.createFile(atPath: path, contents: Data((proc.log.ansiTexts.joined(separator: "\n") + "\n").utf8)) else {
-            app.scene.notify("cannot write \(path)", severity: .error)
+            app.scene.notify("cannot write \(path)", severity: .error, in: outputPane)
             return
         }
         let pager = ProcessInfo.processInfo.environment["PAGER"].flatMap { $0.isEmpty ? nil : $0 } ?? "less -R"
@@ -99,11 +98,11 @@ final class Procs {
             // 127: the shell did not find it (its message went to the shell's screen, gone now).
             switch try await app.runInForeground(["/bin/sh", "-c", ": \"${LESS=R}\"; export LESS; \(pager) \"$0\"", path]) {
             case 0: break
-            case 127: app.scene.notify("PAGER '\(pager)' was not found", title: "Pager", severity: .error)
-            case let status: app.scene.notify("PAGER '\(pager)' failed with status \(status)", title: "Pager", severity: .error)
+            case 127: app.scene.notify("PAGER '\(pager)' was not found", title: "Pager", severity: .error, in: outputPane)
+            case let status: app.scene.notify("PAGER '\(pager)' failed with status \(status)", title: "Pager", severity: .error, in: outputPane)
             }
         } catch {
-            app.scene.notify("\(error)", title: "Pager", severity: .error)
+            app.scene.notify("\(error)", title: "Pager", severity: .error, in: outputPane)
         }
     }
 
@@ -127,8 +126,10 @@ final class Procs {
     }
 
     func refreshList() {
-        let spinner = Self.spinner[frame % Self.spinner.count]
-        list.items = procs.map { $0.summary(now: app.clock.now, spinner: spinner) }
+        let unicode = app.scene.theme.supportsUnicode
+        let steps = unicode ? ProgressView.unicodeSpinner : ProgressView.asciiSpinner
+        let spinner = steps[frame % steps.count]
+        list.items = procs.map { $0.summary(now: app.clock.now, spinner: spinner, unicode: unicode) }
     }
 
     func showSelected() {
@@ -148,7 +149,7 @@ final class Procs {
 
 let entries: [CommandList.Entry]
 do {
-    entries = try CommandList.parse(arguments: Array(CommandLine.arguments.dropFirst())) { try? String(contentsOfFile: $0, encoding: .utf8) }
+    entries = try CommandList.parse(arguments: Array(CommandLine.arguments.dropFirst()))
 } catch {
     let line = Array("curtain-procs: \(error.message)\n".utf8)
     _ = line.withUnsafeBytes { write(2, $0.baseAddress, $0.count) }

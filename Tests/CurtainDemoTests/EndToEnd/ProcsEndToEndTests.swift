@@ -184,6 +184,22 @@ struct ProcsEndToEndTests {
         #expect(try run.exit().status == "0")
     }
 
+    /// Where the terminal shows no Unicode (`LC_ALL=C`) each state keeps a mark of its own:
+    /// before, `✓ ✗ ☠` and the braille spinner all became the same placeholder (a diamond).
+    @Test func statesKeepMarksOfTheirOwnWithoutUnicode() throws {
+        let run = try Run("LC_ALL=C '\(binary)' 'exit 0' 'exit 1' 'kill -9 $$' 'sleep 7783'", columns: 100, rows: 16, name: "procs")
+        let screen = try see(run, "k   0.")
+        for (mark, name) in [("+", "exit 0"), ("x", "exit 1"), ("k", "kill -9"), ("|", "sleep 7783")] where mark != "|" {
+            #expect(screen.contains("\(mark)   0.") && screen.contains(name), "\(mark) for \(name): \(screen)")
+        }
+        let row = try #require(screen.split(separator: "\n").first { $0.contains("s sleep 7783") })
+        let spinner = row.drop { $0 != "x" && $0 != "│" }.dropFirst().first
+        #expect(spinner.map { "|/-\\".contains($0) } == true, "an ASCII spinner: \(row)")
+        try run.tmux.keys("q")
+        try run.tmux.keys("y")
+        #expect(try run.exit().status == "0")
+    }
+
     @Test func aMalformedProcfileIsAnErrorWithItsLine() throws {
         let directory = FileManager.default.temporaryDirectory.path
         let good = directory + "/procs-good-\(getpid())"
@@ -192,9 +208,15 @@ struct ProcsEndToEndTests {
         let empty = directory + "/procs-empty-\(getpid())"
         try "# nothing\n".write(toFile: empty, atomically: true, encoding: .utf8)
         defer { try? FileManager.default.removeItem(atPath: empty) }
+        let binaryFile = directory + "/procs-binary-\(getpid())"
+        try Data(Array("web: echo ok\n".utf8) + [0xFF, 0xFE] + Array(": bad\n".utf8)).write(to: URL(fileURLWithPath: binaryFile))
+        defer { try? FileManager.default.removeItem(atPath: binaryFile) }
         for (arguments, message) in [([ "--file", good], "\(good):4: expected 'name: command'"),
                                      (["--file", empty], "\(empty): no 'name: command' line"),
-                                     (["--file", "/nonexistent/Procfile"], "/nonexistent/Procfile: cannot be read"),
+                                     (["--file", "/nonexistent/Procfile"], "/nonexistent/Procfile: no such file"),
+                                     (["--file", directory], "\(directory): is a directory, not a Procfile"),
+                                     (["--file", binaryFile], "\(binaryFile):2: not UTF-8 text (byte 0xFF)"),
+                                     (["echo one", " "], "command 2 is empty"),
                                      ([], "usage: curtain-procs")] {
             let process = Process()
             process.executableURL = URL(fileURLWithPath: binary)

@@ -20,11 +20,37 @@ struct RawPath: Equatable {
         bytes = parts.isEmpty ? [UInt8(ascii: "/")] : parts.flatMap { [UInt8(ascii: "/")] + $0 }
     }
 
-    /// The first command-line argument, bytes as given, or the current directory.
-    static func fromArguments() -> RawPath {
-        guard CommandLine.argc > 1, let argument = CommandLine.unsafeArgv[1] else { return RawPath(currentDirectory()) }
-        return RawPath(Array(UnsafeBufferPointer(start: UnsafeRawPointer(argument).assumingMemoryBound(to: UInt8.self),
-                                                 count: strlen(argument))))
+    /// What the command line asks for: the directory to browse (its one argument, bytes as
+    /// given, or the current directory), the help, or a mistake said in one line.
+    enum CommandLineRequest: Equatable {
+        case browse(RawPath)
+        case help
+        case mistake(String)
+    }
+
+    static let usage = "usage: curtain-browser [DIRECTORY]"
+
+    /// Reads the command line: at most one argument, `--help`/`-h`, no other option (a
+    /// directory whose name starts with `-` is `./-name`), and a directory that can be opened.
+    static func fromArguments() -> CommandLineRequest {
+        let arguments = (1..<Int(CommandLine.argc)).compactMap { CommandLine.unsafeArgv[$0] }.map { argument in
+            Array(UnsafeBufferPointer(start: UnsafeRawPointer(argument).assumingMemoryBound(to: UInt8.self), count: strlen(argument)))
+        }
+        guard let first = arguments.first else { return .browse(RawPath(currentDirectory())) }
+        if first == Array("--help".utf8) || first == Array("-h".utf8) { return .help }
+        if first.first == UInt8(ascii: "-"), first.count > 1 {
+            return .mistake("unknown option \(shown(first)); \(usage)")
+        }
+        guard arguments.count == 1 else { return .mistake("one directory at most; \(usage)") }
+        let path = RawPath(first)
+        var status = stat()
+        if path.bytes.withUnsafeBufferPointer({ bytes in
+            (bytes.map { CChar(bitPattern: $0) } + [0]).withUnsafeBufferPointer { stat($0.baseAddress!, &status) }
+        }) != 0 {
+            return .mistake("\(shown(first)): \(SystemError(errno))")
+        }
+        guard status.st_mode & S_IFMT == S_IFDIR else { return .mistake("\(shown(first)): not a directory") }
+        return .browse(path)
     }
 
     var parent: RawPath { RawPath(bytes + Array("/..".utf8)) }

@@ -113,5 +113,27 @@ final class Browser {
     }
 }
 
-let browser = Browser(directory: RawPath.fromArguments())   // kept alive while the app runs
-await browser.app.run(programName: "curtain-browser")
+/// Writes `text` to standard error, its control characters shown as pictures (a name may
+/// hold any byte but `/` and NUL).
+func writeError(_ text: String) {
+    let pictured = text.unicodeScalars.map { scalar in
+        scalar.value < 0x20 ? String(Unicode.Scalar(0x2400 + scalar.value)!) : scalar.value == 0x7F ? "\u{2421}" : String(scalar)
+    }
+    let line = Array((pictured.joined() + "\n").utf8)
+    _ = line.withUnsafeBytes { write(2, $0.baseAddress, $0.count) }
+}
+
+switch RawPath.fromArguments() {
+case .help:
+    print("""
+        \(RawPath.usage)
+        Browses DIRECTORY (default: the current one): ↑↓ select, Enter opens a directory,
+        Backspace goes up, i tells the size and date, ? shows the keys, q quits.
+        """)
+case .mistake(let message):
+    writeError("curtain-browser: \(message)")
+    exit(2)
+case .browse(let directory):
+    let browser = Browser(directory: directory)   // kept alive while the app runs
+    await browser.app.run(programName: "curtain-browser")
+}

@@ -4,6 +4,7 @@
 // made-up message comes in and is announced; x asks before clearing the log; q quits.
 import Curtain
 import CurtainTerminal
+import Foundation
 
 @MainActor
 final class Chat {
@@ -80,5 +81,18 @@ final class Chat {
     }
 }
 
-let chat = Chat()   // kept alive while the app runs
-await chat.app.run(programName: "curtain-chat")
+// No arguments: `--help` says what it does, anything else is a mistake said in one line.
+switch CommandLine.arguments.dropFirst().first {
+case nil:
+    let chat = Chat()   // kept alive while the app runs
+    await chat.app.run(programName: "curtain-chat")
+case "--help", "-h":
+    print("""
+        usage: curtain-chat
+        A chat in a pane: c writes a message in a toast that grows with it (Enter sends,
+        Alt-Enter or Ctrl-J starts a new line, Esc discards), x clears the log, q quits.
+        """)
+default:
+    _ = Array("curtain-chat: takes no arguments; usage: curtain-chat\n".utf8).withUnsafeBytes { write(2, $0.baseAddress, $0.count) }
+    exit(2)
+}

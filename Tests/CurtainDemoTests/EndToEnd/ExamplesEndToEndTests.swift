@@ -42,6 +42,38 @@ struct ExamplesEndToEndTests {
         return root
     }
 
+    /// A mistake on the command line is one line on stderr and status 2 before any screen is
+    /// taken, `--help` says what the program does (before, the browser opened on a bad path
+    /// with a notification, and both took `--help` for a directory or ignored it).
+    @Test(arguments: [
+        ("curtain-browser", ["--help"], 0, "usage: curtain-browser [DIRECTORY]"),
+        ("curtain-browser", ["--bogus"], 2, "curtain-browser: unknown option --bogus; usage: curtain-browser [DIRECTORY]\n"),
+        ("curtain-browser", ["/nonexistent-curtain"], 2, "curtain-browser: /nonexistent-curtain: no such file or directory\n"),
+        ("curtain-browser", ["/etc/passwd"], 2, "curtain-browser: /etc/passwd: not a directory\n"),
+        ("curtain-browser", ["/tmp", "/usr"], 2, "curtain-browser: one directory at most; usage: curtain-browser [DIRECTORY]\n"),
+        ("curtain-browser", ["/tmp/a\u{1B}[31mb"], 2, "curtain-browser: /tmp/a␛[31mb: no such file or directory\n"),
+        ("curtain-chat", ["--help"], 0, "usage: curtain-chat"),
+        ("curtain-chat", ["now"], 2, "curtain-chat: takes no arguments; usage: curtain-chat\n"),
+    ])
+    func commandLineMistakesAreOneLine(program: String, arguments: [String], status: Int32, says: String) throws {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: DemoBinary.sibling(program))
+        process.arguments = arguments
+        let output = Pipe(), errors = Pipe()
+        process.standardOutput = output
+        process.standardError = errors
+        try process.run()
+        let printed = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        let complained = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == status)
+        if status == 0 {
+            #expect(printed.hasPrefix(says) && complained.isEmpty, "\(printed)\(complained)")
+        } else {
+            #expect(complained == says && printed.isEmpty, "\(complained.debugDescription)")
+        }
+    }
+
     @Test(arguments: [(100, 30), (60, 20)])
     func theBrowserListsPreviewsEntersGoesUpAndQuits(size: (Int, Int)) throws {
         let root = try makeTree()

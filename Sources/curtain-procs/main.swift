@@ -66,8 +66,18 @@ final class Procs {
         let alert = AlertController(title: "Stop", message: "Stop \(proc.title)?", actions: [
             AlertAction("Stop", shortcut: "y", role: .destructive), AlertAction("Keep running", shortcut: "n", role: .cancel)])
         if case .chosen(let action) = await app.scene.confirm(alert, from: list), action.role == .destructive {
-            proc.stop()
+            await stopShowingProgress([proc], "Stopping \(proc.name)…")
         }
+    }
+
+    /// Stops `procs` under a spinner toast over the output, which stays up until each has
+    /// ended: a command that ignores SIGTERM takes the whole grace, and the screen says so.
+    func stopShowingProgress(_ procs: [Proc], _ label: String) async {
+        let toast = ToastPresentationController(presentedView: ProgressView(label: label), dimming: .none)
+        app.scene.present(toast, from: outputPane)
+        for proc in procs { proc.stop() }
+        for proc in procs { await proc.finished() }
+        app.scene.dismiss(toast)
     }
 
     func askToQuit() async {
@@ -77,8 +87,7 @@ final class Procs {
                 AlertAction("Stop and quit", shortcut: "y", role: .destructive), AlertAction("Cancel", shortcut: "n", role: .cancel)])
             guard case .chosen(let action) = await app.scene.confirm(alert, from: list), action.role == .destructive else { return }
             quitting = true
-            for proc in running { proc.stop() }
-            for proc in running { await proc.finished() }
+            await stopShowingProgress(running, running.count == 1 ? "Stopping \(running[0].name)…" : "Stopping \(running.count) commands…")
         }
         app.quit()
     }

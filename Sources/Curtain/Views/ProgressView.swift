@@ -96,10 +96,12 @@ open class ProgressView: View {
             x += buffer.draw(Self.bar(fraction, width: barWidth, unicode: unicode), at: Point(x: x, y: origin.y), style: tint, clip: area)
             buffer.draw(percent, at: Point(x: x, y: origin.y), style: base, clip: area)
         } else {
+            // First, as it sets the step the first time the spinner is drawn in a scene: drawn
+            // after it, that first frame showed step 0 and a second composition the clock's.
+            scheduleTick()
             let steps = unicode ? Self.unicodeSpinner : Self.asciiSpinner
             buffer.draw(steps[step % steps.count], at: origin, style: tint, clip: area)
             if !text.isEmpty { buffer.draw(" " + text, at: Point(x: origin.x + 1, y: origin.y), style: base, clip: area) }
-            scheduleTick()
         }
     }
 

@@ -95,6 +95,9 @@ struct ProcsEndToEndTests {
             try run.tmux.keys("q")
             try see(run, "2 still running")
             try run.tmux.keys("y")
+            // The command ignoring SIGTERM keeps the quit waiting for the grace: the screen
+            // says what it waits for (before, nothing changed for 3 s).
+            try see(run, "Stopping 2 commands…")
         case "ctrl-c": try run.tmux.keys("C-c")
         default:
             let pid = try #require(try run.tmux.foregroundChildPID())

@@ -77,6 +77,22 @@ import Testing
         #expect(app.scene.nextFrameTime == nil)
     }
 
+    /// A spinner that first appears late on the clock shows the clock's step in its first
+    /// frame (before, step 0, then the clock's at the next composition: a debug build stopped
+    /// on the kept cells when a spinner toast came up as an alert went away, curtain-procs'
+    /// "Stopping 2 commands…").
+    @Test func aSpinnerFirstDrawnLateShowsTheClocksStepAtOnce() async {
+        let (pane, pilot) = shown(Label("idle"))
+        await pilot.advance(by: 0.65)
+        let spinner = ProgressView(label: "Stopping")
+        pane.setContentView(spinner)
+        await pilot.settle()
+        let expected = ProgressView.unicodeSpinner[ProgressView.step(at: pilot.app.clock.now) % ProgressView.unicodeSpinner.count]
+        #expect(expected != ProgressView.unicodeSpinner[0])
+        let first = pilot.frames.first { $0.screen[1, 1].grapheme.text != "i" }
+        #expect(first.map { $0.screen[1, 1].grapheme.text } == expected, "the first frame that shows it")
+    }
+
     @Test func theBarFillsItsWidthInEighthsAndShowsThePercentage() async {
         let bar = ProgressView(fraction: 0.5)
         let (_, pilot) = shown(bar, size: Size(width: 18, height: 3))

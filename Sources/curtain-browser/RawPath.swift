@@ -43,14 +43,11 @@ struct RawPath: Equatable {
         }
         guard arguments.count == 1 else { return .mistake("one directory at most; \(usage)") }
         let path = RawPath(first)
-        var status = stat()
-        if path.bytes.withUnsafeBufferPointer({ bytes in
-            (bytes.map { CChar(bitPattern: $0) } + [0]).withUnsafeBufferPointer { stat($0.baseAddress!, &status) }
-        }) != 0 {
-            return .mistake("\(shown(first)): \(SystemError(errno))")
+        switch path.status() {
+        case .failure(let error): return .mistake("\(shown(first)): \(error)")
+        case .success(let info) where info.st_mode & S_IFMT != S_IFDIR: return .mistake("\(shown(first)): not a directory")
+        case .success: return .browse(path)
         }
-        guard status.st_mode & S_IFMT == S_IFDIR else { return .mistake("\(shown(first)): not a directory") }
-        return .browse(path)
     }
 
     var parent: RawPath { RawPath(bytes + Array("/..".utf8)) }

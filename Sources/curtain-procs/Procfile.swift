@@ -13,11 +13,11 @@ struct CommandList {
     static let nameLength = 28
 
     /// Reads `arguments` (without the program's name).
-    static func parse(arguments: [String], readFile: (String) throws(Problem) -> String = read) throws(Problem) -> [Entry] {
+    static func parse(arguments: [String]) throws(Problem) -> [Entry] {
         if arguments.first == "--file" || arguments.first == "-f" {
             guard arguments.count == 2 else { throw Problem(message: usage) }
             let path = arguments[1]
-            return try procfile(try readFile(path), name: path)
+            return try procfile(try read(path), name: path)
         }
         guard !arguments.isEmpty, !arguments.contains(where: { $0.hasPrefix("-") && $0.count > 1 }) else {
             throw Problem(message: usage)

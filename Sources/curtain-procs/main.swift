@@ -50,13 +50,8 @@ final class Procs {
     /// Starts `proc`, or stops it and starts it again once it ended (a spinner toast meanwhile).
     func restart(_ proc: Proc) {
         guard proc.isRunning else { return start(proc) }
-        // Over the live output, which must stay readable: no dim, a spinner while it waits.
-        let toast = ToastPresentationController(presentedView: ProgressView(label: "Restarting \(proc.name)…"), dimming: .none)
-        app.scene.present(toast, from: outputPane)
-        proc.stop()
         Task {
-            await proc.finished()
-            app.scene.dismiss(toast)
+            await stopShowingProgress([proc], "Restarting \(proc.name)…")
             start(proc)
         }
     }
@@ -72,6 +67,7 @@ final class Procs {
 
     /// Stops `procs` under a spinner toast over the output, which stays up until each has
     /// ended: a command that ignores SIGTERM takes the whole grace, and the screen says so.
+    /// The toast dims nothing: the live output beneath must stay readable.
     func stopShowingProgress(_ procs: [Proc], _ label: String) async {
         let toast = ToastPresentationController(presentedView: ProgressView(label: label), dimming: .none)
         app.scene.present(toast, from: outputPane)

@@ -74,17 +74,24 @@ class Pty:
             return b""
         now = time.monotonic()
         scan = self.tail + data
+        answers = []
         for pattern, answer in ANSWERS:
             for match in pattern.finditer(scan):
                 if match.end() > len(self.tail):
-                    os.write(self.master, answer)
+                    answers.append(answer)
                     if answer == b"\x1b[0n":
                         self.frames.append(now)
         self.tail = scan[-16:]
+        # A terminal answers once it has read what came before the question (the program paces
+        # its frames by the device status answers: one frame in flight). So the answers go
+        # after pyte has read the bytes, and a slow pyte is a slow terminal, not a queue of
+        # frames behind it; with --lean nothing is read now, and they go at once.
         if self.chunks is None:
             self.stream.feed(data)
         else:
             self.chunks.append((now, data))
+        for answer in answers:
+            os.write(self.master, answer)
         return data
 
     def replay(self, keys):
@@ -334,7 +341,10 @@ def measure_full_speed(args):
     print(f"curtain-procs, a command writing at full speed: {figures}")
     start = time.monotonic()
     pty.send(b"\x03")
-    pty.process.wait(10)
+    # Read and answer meanwhile, as a terminal does: the program waits a quarter of a second
+    # at most for the answers to its last frames before it gives the terminal back.
+    while pty.process.poll() is None and time.monotonic() - start < 10:
+        pty.pump(0.005)
     print(f"curtain-procs, Ctrl-C under it: ended in {1000 * (time.monotonic() - start):.0f} ms")
 
 

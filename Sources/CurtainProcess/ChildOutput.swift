@@ -139,6 +139,8 @@ final class OutputChannel: Sendable {
         var lastHandOver = Int64.min / 2
         /// Set once a log claimed the output: its reader, and every batch is queued read.
         var readsLines = false
+        /// Set the first time the reader had to wait for room: the consumer fell behind.
+        var fellBehind = false
         /// The log's reader while nobody reads with it (the reading thread takes it out to read
         /// a piece outside the lock: it alone reads once the claim is made).
         var reader: LogLineReader?
@@ -212,7 +214,10 @@ final class OutputChannel: Sendable {
         if !merged {
             // A waiting consumer means an empty queue or one held back for less than an
             // interval with room to spare, so this waits only while the consumer is busy.
-            room.wait()
+            if room.wait(timeout: .now()) == .timedOut {
+                state.withLock { $0.fellBehind = true }
+                room.wait()
+            }
             let appended: Bool = state.withLock { state in
                 guard !state.abandoned else { return false }
                 state.queue.append(state.queued(batch))
@@ -224,6 +229,10 @@ final class OutputChannel: Sendable {
         }
         return deliverIfDue(now: now)
     }
+
+    /// True once the reader had to wait for the consumer: the child writes faster than its
+    /// output is taken (see ``ChildProcess``: its reading thread then yields to the interface).
+    var consumerFellBehind: Bool { state.withLock { $0.fellBehind } }
 
     /// Hands the first queued batch to a waiting consumer if its interval is up (or a full
     /// batch waits behind it); otherwise returns when to call again. Reader side.

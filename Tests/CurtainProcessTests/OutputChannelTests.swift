@@ -33,7 +33,8 @@ import Testing
 
     /// A consumer that is behind holds the reader once ``OutputChannel/capacity`` batches wait:
     /// the reader stops reading (the child then waits on its writes, as on a slow terminal)
-    /// and memory stays bounded. Each batch taken lets one more in, and nothing is lost.
+    /// and memory stays bounded. Each batch taken lets one more in, and nothing is lost; the
+    /// channel remembers that its consumer fell behind (the reading thread then yields).
     @Test func theReaderWaitsWhileTheConsumerIsBehind() async throws {
         let channel = OutputChannel()
         #expect(channel.claim())
@@ -57,6 +58,7 @@ import Testing
         }
         #expect(taken == total)
         #expect(lines == total * ChildOutput.maximumLineCount)
+        #expect(channel.consumerFellBehind, "the reading thread is told, and yields to the interface")
     }
 
     /// A log that claims the output reads on the reading thread what comes after the claim,
@@ -87,5 +89,6 @@ import Testing
         expected.showOpenLine(ansi: after.last!.openLine)
         #expect(log.ansiTexts == expected.ansiTexts)
         #expect(log.texts.count == 11)
+        #expect(!channel.consumerFellBehind, "never held: its reading thread keeps the default priority")
     }
 }

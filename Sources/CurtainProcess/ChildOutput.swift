@@ -25,8 +25,9 @@ public struct OutputBatch: Sendable, Equatable {
 /// Read on a thread of the child's own and cut into lines there; a batch holds at most
 /// ``maximumLineCount`` lines or about ``maximumByteCount`` bytes, so whoever consumes it does
 /// a bounded piece of work per batch. (`Log.follow` has the lines read into the log's lines on
-/// that thread too: the main actor only stores them.) When the consumer is slower than the child, batches wait, then reading waits,
-/// and the child waits on its writes, as it would on a slow terminal: memory stays bounded.
+/// that thread too: the main actor only stores them.) When the consumer is slower than the
+/// child, batches wait, then reading waits, and the child waits on its writes, as it would on a
+/// slow terminal: memory stays bounded.
 ///
 /// One consumer: a second iteration finds the sequence already used and ends at once.
 public struct ChildOutput: AsyncSequence, Sendable {
@@ -117,8 +118,8 @@ extension LogLineReader {
 /// A log that follows the output claims it with ``claimForReading()``: from then on the
 /// reading thread also reads each piece into the log's lines (``LogLineReader``) before it
 /// queues it, so the consumer — the main actor — only stores them, and the whole cost of a
-/// child's output is on the one thread that reads it (see ``ChildProcess``: it runs below the
-/// interface's priority).
+/// child's output is on the one thread that reads it (see ``ChildProcess``: once its consumer
+/// fell behind, it runs below the interface's priority).
 final class OutputChannel: Sendable {
     /// Batches queued before the reader waits.
     static let capacity = 4
@@ -137,7 +138,7 @@ final class OutputChannel: Sendable {
         var waiter: CheckedContinuation<QueuedBatch?, Never>?
         /// When the consumer last got a batch (monotonic nanoseconds).
         var lastHandOver = Int64.min / 2
-        /// Set once a log claimed the output: its reader, and every batch is queued read.
+        /// Set once a log claimed the output: every batch is queued read into its lines.
         var readsLines = false
         /// Set the first time the reader had to wait for room: the consumer fell behind.
         var fellBehind = false

@@ -45,20 +45,26 @@ import Testing
         handOver(Array(repeating: OutputBatch(lines: full, openLine: ""), count: total), to: channel) {
             handed.value.add(1, ordering: .sequentiallyConsistent)
         }
-        while handed.value.load(ordering: .sequentiallyConsistent) < OutputChannel.capacity {
+        // The reader says so just before it waits for room (a bound all the same: a reader that
+        // never waits would hand everything over and leave this loop at the end).
+        let deadline = ContinuousClock.now + .seconds(60)
+        while !channel.consumerFellBehind, handed.value.load(ordering: .sequentiallyConsistent) < total,
+              ContinuousClock.now < deadline {
             try await Task.sleep(for: .milliseconds(1))
         }
+        #expect(channel.consumerFellBehind, "the reading thread is told, and yields to the interface")
+        #expect(handed.value.load(ordering: .sequentiallyConsistent) == OutputChannel.capacity)
         var taken = 0
         var lines = 0
         while let batch = await channel.take() {
-            // However fast the reader is, it has handed over no more than what fits.
-            #expect(handed.value.load(ordering: .sequentiallyConsistent) <= OutputChannel.capacity + taken)
             taken += 1
+            // However fast the reader is, it has handed over no more than what fits: the queue
+            // and one more a batch taken.
+            #expect(handed.value.load(ordering: .sequentiallyConsistent) <= OutputChannel.capacity + taken)
             if case .text(let text) = batch { lines += text.lines.count }
         }
         #expect(taken == total)
         #expect(lines == total * ChildOutput.maximumLineCount)
-        #expect(channel.consumerFellBehind, "the reading thread is told, and yields to the interface")
     }
 
     /// A log that claims the output reads on the reading thread what comes after the claim,

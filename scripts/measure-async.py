@@ -14,6 +14,11 @@ pseudo-terminal that answers like xterm (device status, device attributes, mode 
      for S seconds: key latency (Down/Up move the selection, the title shows it), CPU, peak RSS;
      and one line from an idle command to the screen.
 
+     With --full-speed instead: one command writing as fast as it can (`yes`), keys and Ctrl-C.
+     With --lean, keys are timed until the bytes that show their effect reach the pty, the
+     screen rebuilt with pyte after the run; without it, until pyte has read them live (its
+     Python time a frame included, which a loaded machine stretches).
+
   5. with --progress: curtain-procs running one command that redraws a progress bar 1 000
      times a second for S seconds (`\r`, the text, `ESC[K`: one open line that moves, followed
      by Log.follow): frames a second the app draws and the CPU it uses, against the same
@@ -24,7 +29,7 @@ Usage: swift build -c release --product curtain-hears
        swift build -c release --product curtain-procs
        scripts/measure-async.py --procs .build/release/curtain-procs
        scripts/measure-async.py --procs .build/release/curtain-procs --stream 1G
-       scripts/measure-async.py --procs .build/release/curtain-procs --full-speed
+       scripts/measure-async.py --procs .build/release/curtain-procs --full-speed [--lean]
        scripts/measure-async.py --progress .build/release/curtain-procs [--seconds 10]
 """
 import argparse, fcntl, os, re, select, statistics, struct, subprocess, sys, tempfile, termios, time
@@ -54,6 +59,9 @@ class Pty:
         self.stream = pyte.ByteStream(self.screen)
         self.tail = b""
         self.frames = []  # times of device status requests (one per frame)
+        # While not None (--lean), what arrives is kept with its time instead of fed to pyte
+        # at once: see `replay`.
+        self.chunks = None
 
     def pump(self, timeout):
         """Reads what the program wrote within `timeout` s, answering its queries; returns it."""
@@ -66,15 +74,47 @@ class Pty:
             return b""
         now = time.monotonic()
         scan = self.tail + data
+        answers = []
         for pattern, answer in ANSWERS:
             for match in pattern.finditer(scan):
                 if match.end() > len(self.tail):
-                    os.write(self.master, answer)
+                    answers.append(answer)
                     if answer == b"\x1b[0n":
                         self.frames.append(now)
         self.tail = scan[-16:]
-        self.stream.feed(data)
+        # A terminal answers once it has read what came before the question (the program paces
+        # its frames by the device status answers: one frame in flight). So the answers go
+        # after pyte has read the bytes, and a slow pyte is a slow terminal, not a queue of
+        # frames behind it; with --lean nothing is read now, and they go at once.
+        if self.chunks is None:
+            self.stream.feed(data)
+        else:
+            self.chunks.append((now, data))
+        for answer in answers:
+            os.write(self.master, answer)
         return data
+
+    def replay(self, keys):
+        """--lean: feeds the chunks kept since recording began to the screen, in order, and
+        returns, for each of `keys` (time sent, text its frame shows), ms from the key until
+        the arrival of the chunk after which the screen first showed the text (None if it
+        never did before the next key's effect or the end). The text is checked on the screen
+        as it stood after each chunk that arrived after the key: the key's effect was really
+        on screen, timed by when its bytes reached the terminal, without pyte's own time."""
+        chunks, self.chunks = self.chunks or [], None
+        latencies = [None] * len(keys)
+        pending = 0
+        for arrived, data in chunks:
+            self.stream.feed(data)
+            lines = None
+            index = pending
+            while index < len(keys) and keys[index][0] <= arrived:
+                lines = lines or self.screen.display
+                if any(keys[index][1] in line for line in lines):
+                    latencies[index] = (arrived - keys[index][0]) * 1000
+                    pending = index + 1   # keys before it that never showed stay None
+                index += 1
+        return latencies
 
     def wait_for(self, marker, timeout=5.0):
         """The time the screen first showed `marker`."""
@@ -117,31 +157,55 @@ def switches(pid):
     return total
 
 
-def under_load(pty, seconds, key_for):
+def under_load(pty, seconds, key_for, lean=False):
     """Presses a key every 100 ms for `seconds` while the program works: `key_for(n)` gives the
     n-th key and the text its frame shows. Returns the figures as text: key latency, frames a
-    second, CPU, peak RSS."""
+    second, CPU, peak RSS.
+
+    By default a key's latency runs until pyte's screen shows its text, so it includes pyte
+    reading every frame (milliseconds of Python a frame, which a loaded machine stretches).
+    With `lean` the harness only reads, answers the queries and keeps the bytes with their
+    arrival times while the program runs; the screen is rebuilt from them afterwards (see
+    `Pty.replay`): the latency then runs until the bytes that put the key's effect on screen
+    reached the terminal."""
     pid = pty.process.pid
     cpu_before, switches_before, started = cpu_seconds(pid), switches(pid), time.monotonic()
-    latencies, presses = [], 0
+    harness_before = os.times()
+    latencies, presses, sent = [], 0, []
+    if lean:
+        pty.chunks = []
     while time.monotonic() - started < seconds - 0.5:
         presses += 1
         key, shown = key_for(presses)
         start = time.monotonic()
         pty.send(key)
-        latencies.append((pty.wait_for(shown.encode()) - start) * 1000)
+        if lean:
+            # Not looked for now (a frame sends only the cells that changed, so the text need
+            # not be in its bytes): the next key goes 100 ms later whatever happened, and a key
+            # whose effect the screen never showed counts as infinitely late.
+            sent.append((start, shown))
+        else:
+            latencies.append((pty.wait_for(shown.encode()) - start) * 1000)
         end = start + 0.1
         while time.monotonic() < end:
             pty.pump(max(0, end - time.monotonic()))
     elapsed = time.monotonic() - started
     cpu = cpu_seconds(pid) - cpu_before
+    harness = os.times()
+    harness_cpu = (harness.user + harness.system) - (harness_before.user + harness_before.system)
     # Threads' sleeps per second: each is a wake-up to come, a count the machine's load
     # does not change as it changes CPU time.
     sleeps = (switches(pid) - switches_before) / elapsed
     frames = [t for t in pty.frames if t >= started]
     peak = status(pid, "VmHWM") / 1024
+    missed = ""
+    if lean:
+        replayed = pty.replay(sent)
+        latencies = [float("inf") if ms is None else ms for ms in replayed]
+        missed = f", {replayed.count(None)} never shown"
     return (f"key -> frame median {statistics.median(latencies):.1f} ms, p99 {percentile(latencies, 99):.1f} ms "
-            f"({presses} keys); {len(frames) / elapsed:.1f} frames/s; CPU {100 * cpu / elapsed:.1f} % of a core; "
+            f"({presses} keys{missed}{', lean' if lean else ''}); {len(frames) / elapsed:.1f} frames/s; "
+            f"CPU {100 * cpu / elapsed:.1f} % of a core (the harness {100 * harness_cpu / elapsed:.1f} %); "
             f"{sleeps:.0f} thread sleeps/s; peak RSS {peak:.1f} MiB")
 
 
@@ -181,6 +245,8 @@ def main():
     parser.add_argument("--progress", help="measure a progress bar through this curtain-procs binary")
     parser.add_argument("--full-speed", action="store_true",
                         help="with --procs: keys while one command writes 80-character lines as fast as it can")
+    parser.add_argument("--lean", action="store_true",
+                        help="time keys by when their frame's bytes arrive; the screen is rebuilt with pyte after the run")
     args = parser.parse_args()
     if args.procs and args.stream:
         return measure_stream(args)
@@ -206,7 +272,7 @@ def main():
     open(path, "w").write(script)
     pty = Pty([args.binary, "run", f"python3 {path}"])
     pty.wait_for(b"running")
-    figures = under_load(pty, args.seconds, lambda n: (b"k", f"k pressed {n} times"))
+    figures = under_load(pty, args.seconds, lambda n: (b"k", f"k pressed {n} times"), lean=args.lean)
     pty.stop()
     print(f"flood {args.rate} lines/s for {args.seconds:.0f} s: {figures}")
 
@@ -243,7 +309,8 @@ def measure_procs(args):
     # Down through the four, then back to the first: the output pane's title is the selected
     # command's text, which ends in its script's name.
     figures = under_load(pty, args.seconds,
-                         lambda n: (b"\x1b[B", f"/c{n % 4}.py ─") if n % 4 else (b"\x1b[A" * 3, "/c0.py ─"))
+                         lambda n: (b"\x1b[B", f"/c{n % 4}.py ─") if n % 4 else (b"\x1b[A" * 3, "/c0.py ─"),
+                         lean=args.lean)
     print(f"curtain-procs, 4 commands x {each} lines/s for {args.seconds:.0f} s: {figures}")
     pty.send(b"q")
     time.sleep(0.3)
@@ -261,18 +328,23 @@ def measure_procs(args):
 
 def measure_full_speed(args):
     """One command writing 80-character lines as fast as curtain-procs takes them (`yes`), one
-    sleeping: Down and Up move the selection every 100 ms (the output pane's title shows it);
-    then Ctrl-C, timed until the program has ended."""
+    sleeping: Down and Up move the selection every 100 ms (the output pane's title shows it:
+    the title's corner is part of the text waited for, since the command list shows both
+    commands' names all along); then Ctrl-C, timed until the program has ended."""
     flood = "yes " + "0123456789" * 7 + "012345678"
     pty = Pty([args.procs, flood, "sleep 1000"], columns=120, rows=30)
     pty.wait_for(b"sleep 1000")
     time.sleep(1)
     figures = under_load(pty, args.seconds,
-                         lambda n: (b"\x1b[B", "sleep 1000 \u2500") if n % 2 else (b"\x1b[A", flood[:20]))
+                         lambda n: (b"\x1b[B", "┌─ sleep 1000 ─") if n % 2 else (b"\x1b[A", "┌─ " + flood[:20]),
+                         lean=args.lean)
     print(f"curtain-procs, a command writing at full speed: {figures}")
     start = time.monotonic()
     pty.send(b"\x03")
-    pty.process.wait(10)
+    # Read and answer meanwhile, as a terminal does: the program waits a quarter of a second
+    # at most for the answers to its last frames before it gives the terminal back.
+    while pty.process.poll() is None and time.monotonic() - start < 10:
+        pty.pump(0.005)
     print(f"curtain-procs, Ctrl-C under it: ended in {1000 * (time.monotonic() - start):.0f} ms")
 
 

@@ -23,10 +23,11 @@ public struct OutputBatch: Sendable, Equatable {
 /// It ends when every process that holds the child's terminal or pipe has closed it.
 ///
 /// Read on a thread of the child's own and cut into lines there; a batch holds at most
-/// ``maximumLineCount`` lines or about ``maximumByteCount`` bytes, so whoever consumes it (a
-/// log reading it into lines, then the main actor storing them) does a bounded piece of work
-/// per batch. When the consumer is slower than the child, batches wait, then reading waits,
-/// and the child waits on its writes, as it would on a slow terminal: memory stays bounded.
+/// ``maximumLineCount`` lines or about ``maximumByteCount`` bytes, so whoever consumes it does
+/// a bounded piece of work per batch. (`Log.follow` has the lines read into the log's lines on
+/// that thread too: the main actor only stores them.) When the consumer is slower than the
+/// child, batches wait, then reading waits, and the child waits on its writes, as it would on a
+/// slow terminal: memory stays bounded.
 ///
 /// One consumer: a second iteration finds the sequence already used and ends at once.
 public struct ChildOutput: AsyncSequence, Sendable {
@@ -50,9 +51,56 @@ public struct ChildOutput: AsyncSequence, Sendable {
         }
 
         public mutating func next(isolation actor: isolated (any Actor)?) async -> OutputBatch? {
-            guard let channel else { return nil }
-            return await channel.take()
+            guard case .text(let batch)? = await channel?.take() else { return nil }
+            return batch
         }
+    }
+}
+
+/// A batch as the reading thread queues it: the child's text, or — once a log follows the
+/// output (``OutputChannel/claimForReading()``) — that text read into the log's lines.
+enum QueuedBatch: Sendable {
+    case text(OutputBatch)
+    case read(ReadBatch)
+
+    /// Adds what came after it (the open line is the later one's).
+    mutating func append(_ later: QueuedBatch) {
+        switch (self, later) {
+        case (.text(var batch), .text(let more)):
+            batch.lines += more.lines
+            batch.openLine = more.openLine
+            self = .text(batch)
+        case (.read(var batch), .read(let more)):
+            if let lines = more.lines {
+                if batch.lines == nil { batch.lines = lines } else { batch.lines?.append(lines) }
+            }
+            batch.openLine = more.openLine
+            self = .read(batch)
+        default:
+            preconditionFailure("a channel queues one kind of batch at a time")
+        }
+    }
+}
+
+/// A batch read into a log's lines (see ``LogLineReader``), ready to be stored.
+struct ReadBatch: Sendable {
+    /// The batch's complete lines, nil when it has none.
+    var lines: LogLineReader.ReadLines?
+    /// The open line, nil when there is none.
+    var openLine: LogLineReader.ReadLines?
+}
+
+extension LogLineReader {
+    /// `batch` read as a terminal reads it: its lines in one read, so that the newlines between
+    /// them end them as a terminal ends them (a last empty line needs its own newline: one at
+    /// the very end adds no line); its open line from where they leave off.
+    mutating func read(_ batch: OutputBatch) -> ReadBatch {
+        var read = ReadBatch()
+        if let last = batch.lines.last {
+            read.lines = self.read(batch.lines.joined(separator: "\n") + (last.isEmpty ? "\n" : ""))
+        }
+        if !batch.openLine.isEmpty { read.openLine = readOpenLine(batch.openLine) }
+        return read
     }
 }
 
@@ -66,6 +114,12 @@ public struct ChildOutput: AsyncSequence, Sendable {
 /// — each is a hop onto the consumer's executor — and its lines are on screen no later: the app draws
 /// changes from outside its loop at most once a frame interval anyway. A full batch is handed
 /// over at once. A line after a quiet spell is handed over at once too.
+///
+/// A log that follows the output claims it with ``claimForReading()``: from then on the
+/// reading thread also reads each piece into the log's lines (``LogLineReader``) before it
+/// queues it, so the consumer — the main actor — only stores them, and the whole cost of a
+/// child's output is on the one thread that reads it (see ``ChildProcess``: once its consumer
+/// fell behind, it runs below the interface's priority).
 final class OutputChannel: Sendable {
     /// Batches queued before the reader waits.
     static let capacity = 4
@@ -74,15 +128,36 @@ final class OutputChannel: Sendable {
     static let minimumHandOverInterval = Int64(FramePacing.interval * 1e9)
 
     private struct State {
-        var queue: [OutputBatch] = []
+        var queue: [QueuedBatch] = []
         var queuedBytes: [Int] = []
+        var queuedLines: [Int] = []
         var finished = false
         var claimed = false
         /// The consumer went away: batches are dropped, the reader never waits.
         var abandoned = false
-        var waiter: CheckedContinuation<OutputBatch?, Never>?
+        var waiter: CheckedContinuation<QueuedBatch?, Never>?
         /// When the consumer last got a batch (monotonic nanoseconds).
         var lastHandOver = Int64.min / 2
+        /// Set once a log claimed the output: every batch is queued read into its lines.
+        var readsLines = false
+        /// Set the first time the reader had to wait for room: the consumer fell behind.
+        var fellBehind = false
+        /// The log's reader while nobody reads with it (the reading thread takes it out to read
+        /// a piece outside the lock: it alone reads once the claim is made).
+        var reader: LogLineReader?
+
+        /// `batch` in the kind the queue holds: text that came in while a log claimed the
+        /// output is read here, under the lock (a piece of one read at most, once).
+        mutating func queued(_ batch: QueuedBatch) -> QueuedBatch {
+            guard readsLines, case .text(let text) = batch else { return batch }
+            return .read(reader!.read(text))
+        }
+
+        mutating func removeFirst() -> QueuedBatch {
+            queuedLines.removeFirst()
+            queuedBytes.removeFirst()
+            return queue.removeFirst()
+        }
     }
 
     private let state = Mutex(State())
@@ -96,27 +171,58 @@ final class OutputChannel: Sendable {
         }
     }
 
-    /// Hands `lines` and the open line over; waits while the queue is full. Returns when the
-    /// reader must call ``deliverIfDue(now:)`` (monotonic nanoseconds), nil when nothing is
-    /// held back. Reader side.
+    /// Claims the output for a log (see the type's description): what is queued already is read
+    /// into its lines now, on the caller's thread — at most ``capacity`` batches, and in
+    /// practice nothing, since a log follows a child as soon as it starts it. False when the
+    /// output was claimed already.
+    func claimForReading() -> Bool {
+        state.withLock { state in
+            guard !state.claimed else { return false }
+            state.claimed = true
+            var reader = LogLineReader()
+            state.queue = state.queue.map { batch in
+                guard case .text(let text) = batch else { return batch }
+                return .read(reader.read(text))
+            }
+            state.reader = reader
+            state.readsLines = true
+            return true
+        }
+    }
+
+    /// Hands `lines` and the open line over, read into a log's lines first when a log claimed
+    /// the output; waits while the queue is full. Returns when the reader must call
+    /// ``deliverIfDue(now:)`` (monotonic nanoseconds), nil when nothing is held back. Reader
+    /// side.
     func put(lines: [String], openLine: String, bytes: Int, now: Int64) -> Int64? {
+        var batch = QueuedBatch.text(OutputBatch(lines: lines, openLine: openLine))
+        let count = lines.count
+        if var reader = state.withLock({ state in state.readsLines ? state.reader.take() : nil }) {
+            // Read here, outside the lock: the consumer takes batches meanwhile.
+            if case .text(let text) = batch { batch = .read(reader.read(text)) }
+            state.withLock { $0.reader = reader }
+        }
         let merged: Bool = state.withLock { state in
             if state.abandoned { return true }
             guard let last = state.queue.indices.last,
-                  state.queue[last].lines.count + lines.count <= ChildOutput.maximumLineCount,
+                  state.queuedLines[last] + count <= ChildOutput.maximumLineCount,
                   state.queuedBytes[last] + bytes <= ChildOutput.maximumByteCount else { return false }
-            state.queue[last].lines += lines
-            state.queue[last].openLine = openLine
+            state.queue[last].append(state.queued(batch))
+            state.queuedLines[last] += count
             state.queuedBytes[last] += bytes
             return true
         }
         if !merged {
             // A waiting consumer means an empty queue or one held back for less than an
             // interval with room to spare, so this waits only while the consumer is busy.
-            room.wait()
+            if room.wait(timeout: .now()) == .timedOut {
+                state.withLock { $0.fellBehind = true }
+                room.wait()
+            }
             let appended: Bool = state.withLock { state in
                 guard !state.abandoned else { return false }
-                state.queue.append(OutputBatch(lines: lines, openLine: openLine))
+                state.queue.append(state.queued(batch))
+                state.queuedLines.append(count)
                 state.queuedBytes.append(bytes)
                 return true
             }
@@ -125,18 +231,21 @@ final class OutputChannel: Sendable {
         return deliverIfDue(now: now)
     }
 
+    /// True once the reader had to wait for the consumer: the child writes faster than its
+    /// output is taken (see ``ChildProcess``: its reading thread then yields to the interface).
+    var consumerFellBehind: Bool { state.withLock { $0.fellBehind } }
+
     /// Hands the first queued batch to a waiting consumer if its interval is up (or a full
     /// batch waits behind it); otherwise returns when to call again. Reader side.
     func deliverIfDue(now: Int64) -> Int64? {
-        enum Decision { case nothing, later(Int64), now(CheckedContinuation<OutputBatch?, Never>, OutputBatch) }
+        enum Decision { case nothing, later(Int64), now(CheckedContinuation<QueuedBatch?, Never>, QueuedBatch) }
         let decision: Decision = state.withLock { state in
             guard let waiter = state.waiter, !state.queue.isEmpty else { return .nothing }
             let due = state.lastHandOver + Self.minimumHandOverInterval
             guard now >= due || state.queue.count > 1 else { return .later(due) }
             state.waiter = nil
             state.lastHandOver = now
-            state.queuedBytes.removeFirst()
-            return .now(waiter, state.queue.removeFirst())
+            return .now(waiter, state.removeFirst())
         }
         switch decision {
         case .nothing: return nil
@@ -150,14 +259,13 @@ final class OutputChannel: Sendable {
 
     /// No more output. Reader side.
     func finish() {
-        let handOver: (CheckedContinuation<OutputBatch?, Never>, OutputBatch?)? = state.withLock { state in
+        let handOver: (CheckedContinuation<QueuedBatch?, Never>, QueuedBatch?)? = state.withLock { state in
             state.finished = true
             guard let waiter = state.waiter else { return nil }
             state.waiter = nil
             // A batch held back for its interval goes now: nothing follows it.
             guard !state.queue.isEmpty else { return (waiter, nil) }
-            state.queuedBytes.removeFirst()
-            return (waiter, state.queue.removeFirst())
+            return (waiter, state.removeFirst())
         }
         guard let (waiter, batch) = handOver else { return }
         if batch != nil { room.signal() }
@@ -166,22 +274,21 @@ final class OutputChannel: Sendable {
 
     /// The next batch, or nil once the output ended (or the consuming task was cancelled:
     /// then later output is dropped). Consumer side. It runs on the caller's executor: the
-    /// reader's resume goes straight to the consumer (`Log.follow`'s reading actor, or the
-    /// main actor for a program that reads the batches there), not through a thread of the
-    /// global pool and back.
-    nonisolated(nonsending) func take() async -> OutputBatch? {
+    /// reader's resume goes straight to the consumer (the main actor for `Log.follow` and for
+    /// a program that reads the batches there), not through a thread of the global pool and
+    /// back.
+    nonisolated(nonsending) func take() async -> QueuedBatch? {
         if Task.isCancelled {
             abandon()
             return nil
         }
         return await withTaskCancellationHandler {
-            await withCheckedContinuation { (continuation: CheckedContinuation<OutputBatch?, Never>) in
-                let ready: (batch: OutputBatch?, freed: Bool)? = state.withLock { state in
+            await withCheckedContinuation { (continuation: CheckedContinuation<QueuedBatch?, Never>) in
+                let ready: (batch: QueuedBatch?, freed: Bool)? = state.withLock { state in
                     if !state.queue.isEmpty {
                         // The consumer is running: taking what is queued wakes nobody.
-                        state.queuedBytes.removeFirst()
                         state.lastHandOver = monotonicNanoseconds()
-                        return (state.queue.removeFirst(), true)
+                        return (state.removeFirst(), true)
                     }
                     if state.finished || state.abandoned { return (nil, false) }
                     state.waiter = continuation
@@ -198,10 +305,11 @@ final class OutputChannel: Sendable {
     }
 
     private func abandon() {
-        let waiter: CheckedContinuation<OutputBatch?, Never>? = state.withLock { state in
+        let waiter: CheckedContinuation<QueuedBatch?, Never>? = state.withLock { state in
             state.abandoned = true
             let freed = state.queue.count
             state.queue = []
+            state.queuedLines = []
             state.queuedBytes = []
             defer { state.waiter = nil }
             for _ in 0..<freed { room.signal() }

@@ -19,8 +19,8 @@ import Synchronization
 /// ``Connection/pipes`` gives it `/dev/null` as input and one pipe for both outputs instead.
 ///
 /// **Output** (``output``): complete lines, and the open line as it grows (see
-/// ``OutputBatch``), read and split on a thread of the child's own and handed over in bounded
-/// batches.
+/// ``OutputBatch``), read and split on a thread of the child's own (below the interface's
+/// priority once the child outruns its consumer) and handed over in bounded batches.
 ///
 /// **Stopping** (``stop(grace:)``): SIGTERM and SIGCONT to the whole group, then SIGKILL to
 /// whatever is left after the grace; the group is re-checked as it goes, so a stop takes as
@@ -154,7 +154,16 @@ public final class ChildProcess: Sendable {
     /// channel holds a batch back for its hand-over interval, the thread waits for more output
     /// or that time, whichever comes first (with `select` on Darwin, whose `poll` rejects a
     /// terminal; see ``Readiness``), and otherwise sleeps in `read`.
+    ///
+    /// Once the consumer falls behind (the queue is full: the child writes faster than its
+    /// output is taken), the thread goes below the interface's priority for good: a child
+    /// writing as fast as it can keeps it busy (reading, cutting, and for a log reading the
+    /// lines into its lines), and on a contended machine the main actor — keys, frames — and
+    /// the terminal then go first; the child waits on its writes a little longer, as on a slow
+    /// terminal. A child that never outruns its consumer keeps a reader at the default
+    /// priority, so its lines reach the screen with no more delay than a key.
     private func read(_ descriptor: Int32, into channel: OutputChannel) {
+        var lowered = false
         var lines = OutputLines(limit: ChildOutput.maximumByteCount)
         let size = 64 * 1024
         let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: size, alignment: 1)
@@ -183,6 +192,10 @@ public final class ChildProcess: Sendable {
             let chunk = UnsafeRawBufferPointer(rebasing: buffer[..<count])
             handOverDue = channel.put(lines: lines.feed(chunk), openLine: lines.openLine, bytes: count,
                                       now: monotonicNanoseconds())
+            if !lowered, channel.consumerFellBehind {
+                lowerCurrentThreadPriority()
+                lowered = true
+            }
         }
         terminal.withLock { terminal in
             close(descriptor)

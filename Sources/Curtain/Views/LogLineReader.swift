@@ -1,12 +1,17 @@
 /// Reads a program's output into a ``Log``'s lines as ``Log/append(ansi:)`` reads it —
 /// colours carried from one line to the next, `\r`, backspace and `ESC [ K` editing the line
 /// they are in — on any thread. The log's own `append(ansi:)` reads with one; `Log.follow`
-/// (CurtainProcess) reads a child's output with another off the main actor, so the main actor
-/// only stores lines that are ready.
+/// (CurtainProcess) has a child's output read with another on the thread that reads the child,
+/// so the main actor only stores lines that are ready.
 package struct LogLineReader: Sendable {
     /// Lines read, ready for the log (`Log.append(_:)`, `Log.showOpenLine(_:)`).
     package struct ReadLines: Sendable {
-        let lines: [LogLines.Line]
+        private(set) var lines: [LogLines.Line]
+
+        /// Adds the lines of the read that came after this one: two reads appended in one go.
+        package mutating func append(_ later: ReadLines) {
+            lines += later.lines
+        }
     }
 
     private var parser: ANSIParser = {

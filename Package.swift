@@ -81,6 +81,7 @@ let package = Package(
             name: "curtain-demo",
             dependencies: [
                 "CurtainDemoKit",
+                "CurtainLayout",
                 "CurtainScreen",
                 "CurtainPlatform",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),

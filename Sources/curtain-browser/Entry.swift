@@ -2,11 +2,11 @@
 // purpose: a comparison in main-actor code checks the executor each time, and sorting 100 000
 // names makes two million comparisons.
 
-/// An entry: its name as shown (UTF-8, odd bytes escaped), the raw bytes only where they
-/// differ from that, and whether it is a directory (or a link to one).
+/// An entry: its name as shown (UTF-8; odd bytes and invisible characters escaped), the raw
+/// bytes only where they differ from that, and whether it is a directory (or a link to one).
 struct Entry {
     let shown: String
-    /// The name's bytes when they are not valid UTF-8; nil when they are `shown`'s own.
+    /// The name's bytes when `shown` escapes some of them; nil when they are `shown`'s own.
     let raw: [UInt8]?
     let isDirectory: Bool
 

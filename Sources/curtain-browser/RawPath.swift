@@ -1,6 +1,7 @@
 // Paths as the file system has them: bytes. A Linux file name is any bytes but "/" and NUL,
 // not necessarily UTF-8; a String would replace the odd bytes with U+FFFD, and the name could
 // no longer be opened. So the browser keeps the bytes for opening and shows them escaped.
+import CurtainLayout
 import CurtainPlatform
 
 struct RawPath: Equatable {
@@ -54,13 +55,15 @@ struct RawPath: Equatable {
     var name: [UInt8] { Array(bytes.split(separator: UInt8(ascii: "/")).last ?? []) }
     func appending(_ name: [UInt8]) -> RawPath { RawPath(bytes + [UInt8(ascii: "/")] + name) }
 
-    /// For the screen: UTF-8 as it is, each byte that is not part of valid UTF-8 as `\xE9`.
-    /// (Control characters are left to the views, which draw them as control pictures.)
+    /// For the screen: UTF-8 as it is, each byte that is not part of valid UTF-8 as `\xE9`, and
+    /// what would not be seen as `<U+200B>` (``MessageText``): a name with a zero-width space
+    /// or a bidi override must not look like another name, or like a name it is not.
+    /// (Control characters become their control pictures, as the views draw them.)
     var shown: String { Self.shown(bytes) }
 
     static func shown(_ bytes: [UInt8]) -> String {
         // Most names are valid UTF-8: one validation, no scalar-by-scalar building.
-        if let text = String(validating: bytes, as: UTF8.self) { return text }
+        if let text = String(validating: bytes, as: UTF8.self) { return MessageText.escaping(text) }
         var text = ""
         var parser = Unicode.UTF8.ForwardParser()
         var iterator = bytes.makeIterator()
@@ -76,7 +79,7 @@ struct RawPath: Equatable {
                 }
                 offset += length
             case .emptyInput:
-                return text
+                return MessageText.escaping(text)
             }
         }
     }
@@ -121,8 +124,9 @@ struct RawPath: Equatable {
                     isDirectory = fstatat(descriptor, raw.baseAddress!.assumingMemoryBound(to: CChar.self), &info, 0) == 0
                         && info.st_mode & S_IFMT == S_IFDIR
                 }
-                if let shown = String(validating: name, as: UTF8.self) {
-                    return Entry(shown: shown, raw: nil, isDirectory: isDirectory)
+                if let text = String(validating: name, as: UTF8.self) {
+                    let shown = MessageText.escaping(text)
+                    return Entry(shown: shown, raw: shown == text ? nil : Array(name), isDirectory: isDirectory)
                 }
                 let bytes = Array(name)
                 return Entry(shown: Self.shown(bytes), raw: bytes, isDirectory: isDirectory)

@@ -1,5 +1,6 @@
 import ArgumentParser
 import CurtainDemoKit
+import CurtainLayout
 import CurtainScreen
 import CurtainPlatform
 

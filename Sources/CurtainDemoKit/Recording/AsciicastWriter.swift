@@ -1,3 +1,4 @@
+import CurtainLayout
 import CurtainTerminal
 import CurtainPlatform
 

@@ -1,3 +1,4 @@
+import CurtainLayout
 import CurtainPlatform
 
 extension Script {

@@ -1,3 +1,5 @@
+import CurtainLayout
+
 /// Why a script could not be read or parsed. When a script has an error, none of it runs.
 ///
 /// `description` is the message to show the user, in the compiler-like form

@@ -78,6 +78,26 @@ struct BrowserFilesTests {
         #expect(try run.exit().status == "0")
     }
 
+    /// A zero-width space and a right-to-left override are shown as code points, so `a​b` does
+    /// not look like its neighbour `ab`, nor `‮txt.exe` like `exe.txt`; the file still opens.
+    @Test func invisibleCharactersInNamesAreShownAndTheFileOpens() throws {
+        let root = try scratch()
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        for (name, text) in [("ab", "plain ab\n"), ("a\u{200B}b", "hidden space\n"), ("\u{202E}txt.exe", "overridden\n")] {
+            try text.write(toFile: root + "/" + name, atomically: false, encoding: .utf8)
+        }
+        let run = try browse(root)
+        try run.waitFor("a<U+200B>b")
+        try run.waitFor("<U+202E>txt.exe")
+        let screen = try run.tmux.captureText()
+        #expect(!screen.contains("\u{200B}") && !screen.contains("\u{202E}"), "\(screen)")
+        // The list is sorted: `<U+202E>txt.exe`, `a<U+200B>b`, `ab`. Open the middle one.
+        try run.tmux.keys("Down")
+        try run.waitFor("hidden space")
+        try run.tmux.keys("q")
+        #expect(try run.exit().status == "0")
+    }
+
     /// 100 000 entries: the first frame comes, directories first.
     /// (How soon and in how much memory: `scripts/measure-browser.py`, a benchmark on the release
     /// build — README, "The example programs"; 10 s here only keeps a hang from blocking the run.)

@@ -6,7 +6,7 @@
 /// overwrite the message, and an invisible character would make `key<NBSP>t` read as the
 /// valid `key t`. So:
 ///
-/// - C0 controls are shown as their control pictures, as the demo draws them on screen
+/// - C0 controls are shown as their control pictures, as the views draw them on screen
 ///   (ESC → `␛`, BEL → `␇`, CR → `␍`, tab → `␉`), and DEL as `␡`;
 /// - C1 controls and invisible or space-like non-ASCII characters (no-break and other
 ///   Unicode spaces, line and paragraph separators, format characters such as U+200B,
@@ -23,6 +23,8 @@
 package enum MessageText {
     /// `text` with every character that could be misread, or act on the terminal, escaped.
     package static func escaping(_ text: String) -> String {
+        // Most text is printable ASCII, which needs nothing: one pass over its bytes.
+        if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) { return text }
         var result = ""
         for character in text {
             // `#`, `*` and digits are emoji bases too (keycaps: #️⃣).
@@ -47,7 +49,7 @@ package enum MessageText {
         "'" + escaping(text) + "'"
     }
 
-    /// U+2400…U+241F for C0 controls and U+2421 for DEL: what the demo draws for them too.
+    /// U+2400…U+241F for C0 controls and U+2421 for DEL: what the views draw for them too.
     private static func controlPicture(_ scalar: Unicode.Scalar) -> Unicode.Scalar? {
         switch scalar.value {
         case 0x00..<0x20: Unicode.Scalar(0x2400 + scalar.value)
@@ -76,7 +78,7 @@ package enum MessageText {
     }
 
     /// `<U+00A0>`: at least four upper-case hex digits, as Unicode writes code points.
-    static func codePoint(_ scalar: Unicode.Scalar) -> String {
+    package static func codePoint(_ scalar: Unicode.Scalar) -> String {
         let hex = String(scalar.value, radix: 16, uppercase: true)
         return "<U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex + ">"
     }

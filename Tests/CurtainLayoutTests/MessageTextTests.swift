@@ -1,6 +1,6 @@
 import Testing
 
-@testable import CurtainDemoKit
+@testable import CurtainLayout
 
 @Suite("Message text")
 struct MessageTextTests {

@@ -131,6 +131,9 @@ struct ProcsEndToEndTests {
         try run.tmux.keys("Down", "x")
         try see(run, "Stop trap '' TERM")
         try run.tmux.keys("y")
+        // The grace is shown with the command's name, shortened once: one ellipsis.
+        let stopping = try see(run, "Stopping trap '' TERM; echo ignor")
+        #expect(!stopping.contains("……"), "\(stopping)")
         _ = try run.tmux.waitUntil { $0.split(separator: "\n").contains { $0.contains("☠") && $0.contains("trap '' TERM") } }
         // One that forks a child of its own and exits: what it left behind is told and stopped.
         // The child ignores SIGHUP from before the fork (`trap ''`): the shell leads the

@@ -45,7 +45,19 @@ extension Scene {
 
     private func moveFocus(by step: Int) {
         let scope = focusTrap?.presentedView ?? root
-        let candidates = focusableViews(in: scope)
+        // A view that holds others that can take focus (a pane around a list) is not a stop of
+        // its own: its keys are its content's, and stopping on it too made Tab land on a pane
+        // whose list, still drawn, ignored every key.
+        let focusable = focusableViews(in: scope)
+        var holders: Set<ObjectIdentifier> = []
+        for view in focusable {
+            var outer = view.superview
+            while let current = outer, current !== scope.superview {
+                guard holders.insert(ObjectIdentifier(current)).inserted else { break }
+                outer = current.superview
+            }
+        }
+        let candidates = focusable.filter { !holders.contains(ObjectIdentifier($0)) }
         guard !candidates.isEmpty else { return }
         let index = traversalOrigin(in: scope).flatMap { origin in candidates.firstIndex { $0 === origin } }
         let next: Int

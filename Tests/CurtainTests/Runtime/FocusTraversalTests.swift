@@ -37,6 +37,31 @@ import Testing
         #expect(visited == ["topRight", "bottomLeft", "bottomRight", "topLeft", "topRight"], "a view with an empty frame is skipped")
     }
 
+    /// Two panes, a list in one and a log in the other: Tab goes between the list and the log.
+    /// The panes are stops only while nothing in them can take focus (Tab stopped on the list's
+    /// pane too, where the list, drawn as unfocused, ignored every key).
+    @Test func aPaneHoldingAFocusableViewIsNotAStopOfItsOwn() {
+        let list = ListView(items: ["a", "b"])
+        let output = Log()
+        let listPane = PaneView(title: "Commands")
+        listPane.setContentView(list)
+        let outputPane = PaneView(title: "Output")
+        outputPane.setContentView(output)
+        let emptyPane = PaneView(title: "Empty")
+        let scene = Scene(root: GridView(columns: 3, rows: 1, panes: [listPane, outputPane, emptyPane], minimumPaneSize: Size(width: 10, height: 4)),
+                          size: Size(width: 90, height: 10), clock: clock)
+        scene.renderFrame()
+        scene.focus(list)
+        var visited: [View] = []
+        for _ in 0..<6 {
+            scene.handle(.key(.tab))
+            visited.append(scene.focusedView ?? View())
+        }
+        #expect(visited.map(ObjectIdentifier.init) == [output, emptyPane, list, output, emptyPane, list].map(ObjectIdentifier.init))
+        scene.handle(.key(.backTab))
+        #expect(scene.focusedView === emptyPane)
+    }
+
     @Test func shiftTabGoesBackwards() {
         scene.focus(topLeft)
         scene.handle(.key(.backTab))

@@ -35,16 +35,16 @@ final class Proc {
     /// The command, after its name when it has one of its own (a Procfile's).
     var title: String { name == CommandList.shortened(command) ? command : "\(name) (\(command))" }
 
-    /// Starts the command in a shell on a terminal of its own (colours, output line by line),
-    /// in a process group of its own, its output followed by the log.
-    func start(clock: AnimationClock) {
+    /// Starts the command in a shell on a terminal of its own (colours, output line by line)
+    /// of `size` (the output pane's inside, where the log shows it; the log resizes it when it
+    /// is shown at another), in a process group of its own, its output followed by the log.
+    func start(clock: AnimationClock, size: Size) {
         guard !isRunning else { return }
         state = .running
         started = clock.now
         duration = nil
         stopping = false
         log.append("$ \(command)", style: nil)
-        let size = log.layoutFrame.size
         let child: ChildProcess
         do {
             child = try ChildProcess(shell: command, connection: .terminal(columns: max(20, size.width), rows: max(5, size.height)))

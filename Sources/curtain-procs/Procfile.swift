@@ -9,6 +9,19 @@ struct CommandList {
 
     static let usage = "usage: curtain-procs COMMAND... | --file Procfile"
 
+    /// What `--help` prints.
+    static let help = """
+        \(usage)
+        Runs commands side by side, each on a terminal of its own, their output live.
+        A command given as an argument is listed by its text; a Procfile has a
+        'name: command' line for each (blank lines and '#' comments are skipped).
+        Keys: Up/Down select, Enter starts or restarts, x stops (asking first), a starts
+        all, X stops all, p shows the output in $PAGER (less -R), Tab moves to the
+        output and back, q quits (asking while anything runs), Ctrl-C quits at once.
+        No command outlives the program: each is stopped with SIGTERM, then SIGKILL
+        after 3 seconds.
+        """
+
     /// The longest name a command given as an argument gets (its text, shortened).
     static let nameLength = 28
 
@@ -40,7 +53,11 @@ struct CommandList {
         guard let data = FileManager.default.contents(atPath: path) else {
             throw Problem(message: "\(path): cannot be read (\(FileManager.default.isReadableFile(atPath: path) ? "a read failed" : "permission denied"))")
         }
-        if let text = String(validating: data, as: UTF8.self) { return text }
+        if var text = String(validating: data, as: UTF8.self) {
+            // A byte-order mark, as some editors save UTF-8, is not part of the first name.
+            if text.unicodeScalars.first == "\u{FEFF}" { text.unicodeScalars.removeFirst() }
+            return text
+        }
         let bytes = [UInt8](data)
         var offset = 0
         var decoder = Unicode.UTF8.ForwardParser()

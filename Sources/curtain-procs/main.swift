@@ -21,6 +21,8 @@ final class Procs {
     /// Set once "Stop and quit" was chosen: no key but Ctrl-C acts while the children stop.
     private var quitting = false
     private var frame = 0
+    /// Set once the commands were started at the first frame.
+    private var startedAll = false
 
     init(_ entries: [CommandList.Entry], clock: AnimationClock = SystemClock()) {
         procs = entries.map { Proc(name: $0.name, command: $0.command, scrollback: 10_000) }
@@ -45,7 +47,22 @@ final class Procs {
 
     var selected: Proc { procs[list.selectedIndex ?? 0] }
 
-    func start(_ proc: Proc) { proc.start(clock: app.clock) }
+    func start(_ proc: Proc) { proc.start(clock: app.clock, size: outputSize) }
+
+    /// The output pane's inside, where a command's log is shown: its terminal's size. Only the
+    /// selected command's log is laid out, so this is read from whichever the pane shows.
+    var outputSize: Size { outputPane.contentView?.layoutFrame.size ?? .zero }
+
+    /// Starts every command when the first frame is shown: the output pane has its size then.
+    /// (Started before the loop, each command's terminal was 20 × 5 until its log was shown:
+    /// `ls` laid its names out for 20 columns.)
+    func startAllAtTheFirstFrame() {
+        app.addFrameObserver { [unowned self] _, _ in
+            guard !startedAll else { return }
+            startedAll = true
+            procs.forEach(start)
+        }
+    }
 
     /// Starts `proc`, or stops it and starts it again once it ended (a spinner toast meanwhile).
     func restart(_ proc: Proc) {
@@ -157,15 +174,20 @@ final class Procs {
     }
 }
 
+let arguments = Array(CommandLine.arguments.dropFirst())
+if arguments == ["--help"] || arguments == ["-h"] {
+    print(CommandList.help)
+    exit(0)
+}
 let entries: [CommandList.Entry]
 do {
-    entries = try CommandList.parse(arguments: Array(CommandLine.arguments.dropFirst()))
+    entries = try CommandList.parse(arguments: arguments)
 } catch {
     let line = Array("curtain-procs: \(error.message)\n".utf8)
     _ = line.withUnsafeBytes { write(2, $0.baseAddress, $0.count) }
     exit(2)
 }
 let procs = Procs(entries)
-procs.procs.forEach(procs.start)
+procs.startAllAtTheFirstFrame()
 await procs.app.run(programName: "curtain-procs")
 await procs.stopEverything()

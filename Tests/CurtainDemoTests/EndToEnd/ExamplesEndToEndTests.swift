@@ -54,6 +54,9 @@ struct ExamplesEndToEndTests {
         ("curtain-browser", ["/tmp/a\u{1B}[31mb"], 2, "curtain-browser: /tmp/a␛[31mb: no such file or directory\n"),
         ("curtain-chat", ["--help"], 0, "usage: curtain-chat"),
         ("curtain-chat", ["now"], 2, "curtain-chat: takes no arguments; usage: curtain-chat\n"),
+        ("curtain-procs", ["--help"], 0, "usage: curtain-procs COMMAND... | --file Procfile\nRuns commands"),
+        ("curtain-procs", ["-h"], 0, "usage: curtain-procs COMMAND... | --file Procfile\nRuns commands"),
+        ("curtain-procs", ["--bogus"], 2, "curtain-procs: usage: curtain-procs COMMAND... | --file Procfile\n"),
     ])
     func commandLineMistakesAreOneLine(program: String, arguments: [String], status: Int32, says: String) throws {
         let process = Process()

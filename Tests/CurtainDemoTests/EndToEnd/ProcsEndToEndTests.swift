@@ -64,6 +64,20 @@ struct ProcsEndToEndTests {
         #expect(end.restored)
     }
 
+    /// Every command starts on a terminal of the output pane's size, the one not shown too:
+    /// at 100 × 20 the pane's inside is 48 × 17. (They started before the first layout, at
+    /// 20 × 5: `ls` laid its names out for 20 columns until a restart.)
+    @Test func commandsStartAtTheOutputPanesSize() throws {
+        let run = try Run("'\(binary)' 'stty size; echo first-$((40+2))' 'stty size; echo second-$((40+2))'", columns: 100, rows: 20, name: "procs")
+        let first = try see(run, "first-42")
+        #expect(first.contains("17 48"), "\(first)")
+        try run.tmux.keys("Down")
+        let second = try see(run, "second-42")
+        #expect(second.contains("17 48"), "\(second)")
+        try run.tmux.keys("q")
+        #expect(try run.exit().status == "0")
+    }
+
     @Test func aResizeWhileOutputStreamsKeepsTheNewestLine() throws {
         let run = try Run("'\(binary)' 'i=0; while [ $i -lt 400 ]; do i=$((i+1)); echo line $i; sleep 0.005; done; echo all-done'",
                           columns: 100, rows: 20, name: "procs")
@@ -540,6 +554,16 @@ struct ProcsEndToEndTests {
 
     @Test func aProcfileWithCRLFIsReadLineByLine() throws {
         let path = try procfile("web: echo one\r\nbad line\r\n")
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let result = try refusal(["--file", path])
+        #expect(result.status == 2)
+        #expect(result.errors == "curtain-procs: \(path):2: expected 'name: command'\n", "\(result.errors.debugDescription)")
+    }
+
+    /// A byte-order mark, as some editors save UTF-8, is not read as part of the first name
+    /// (it was refused: "a name is letters, digits…"); the file's mistakes are still found.
+    @Test func aProcfileWithAByteOrderMarkIsRead() throws {
+        let path = try procfile("\u{FEFF}web: echo bom\nbad line\n")
         defer { try? FileManager.default.removeItem(atPath: path) }
         let result = try refusal(["--file", path])
         #expect(result.status == 2)

@@ -123,7 +123,9 @@ final class Procs {
         let pager = ProcessInfo.processInfo.environment["PAGER"].flatMap { $0.isEmpty ? nil : $0 } ?? "less -R"
         do {
             // 127: the shell did not find it (its message went to the shell's screen, gone now).
-            switch try await app.runInForeground(["/bin/sh", "-c", ": \"${LESS=R}\"; export LESS; \(pager) \"$0\"", path]) {
+            // `exec`: the pager is the process the app tracks, which a SIGTERM to the app
+            // ends too (through a shell waiting for it, the pager outlived the app).
+            switch try await app.runInForeground(["/bin/sh", "-c", ": \"${LESS=R}\"; export LESS; exec \(pager) \"$0\"", path]) {
             case 0: break
             case 127: app.scene.notify("PAGER '\(pager)' was not found", title: "Pager", severity: .error, in: outputPane)
             case let status: app.scene.notify("PAGER '\(pager)' failed with status \(status)", title: "Pager", severity: .error, in: outputPane)

@@ -52,41 +52,61 @@ public enum ChildProcessGroups {
     /// Tracks `group` (a process group id) until ``remove(_:)``.
     public static func add(_ group: pid_t) {
         guard group > 1 else { return }
+        track(group)
+    }
+
+    /// Stops tracking `group` (it ended, or the program stopped it).
+    public static func remove(_ group: pid_t) { untrack(group) }
+
+    /// Tracks `process`, a child that runs in the program's own process group (a pager given
+    /// the terminal, ``App/runInForeground(_:)``), until ``remove(process:)``: on the way out
+    /// it gets the same signals, sent to it alone. (A SIGTERM to the program left the pager
+    /// running, reading the shell's next keys.)
+    static func add(process: pid_t) {
+        guard process > 1 else { return }
+        track(-process)
+    }
+
+    /// Stops tracking `process`.
+    static func remove(process: pid_t) { untrack(-process) }
+
+    /// A slot holds a group as its id and a process as its pid negated, so that `kill(-slot)`
+    /// reaches either; 0 is free, and ±1 never appear (`kill(-1)` would reach every process).
+    private static func track(_ slot: pid_t) {
         ProcessLifetimeStorage.prepare()
         lock.withLock { _ in
             table.pointee.owner = getpid()
             let current = table.pointee
             if let free = (0..<current.capacity).first(where: { current.slots[$0] == 0 }) {
-                current.slots[free] = group
+                current.slots[free] = slot
             } else {
                 let larger = Table.make(capacity: current.capacity * 2)
                 larger.pointee.slots.update(from: current.slots, count: current.capacity)
-                larger.pointee.slots[current.capacity] = group
+                larger.pointee.slots[current.capacity] = slot
                 larger.pointee.owner = current.owner
                 table = larger
             }
         }
     }
 
-    /// Stops tracking `group` (it ended, or the program stopped it).
-    public static func remove(_ group: pid_t) {
+    private static func untrack(_ slot: pid_t) {
         lock.withLock { _ in
             let current = table.pointee
-            for index in 0..<current.capacity where current.slots[index] == group { current.slots[index] = 0 }
+            for index in 0..<current.capacity where current.slots[index] == slot { current.slots[index] = 0 }
         }
     }
 
-    /// Sends SIGHUP, SIGTERM and SIGCONT to every tracked group. Async-signal-safe: the storage
+    /// Sends SIGHUP, SIGTERM and SIGCONT to every tracked group and process. Async-signal-safe: the storage
     /// was allocated before any handler was armed.
     static func hangUpAll() {
         let current = table.pointee
         guard current.owner == getpid() else { return }
         for index in 0..<current.capacity {
-            let group = current.slots[index]
-            guard group > 1 else { continue }
-            _ = kill(-group, SIGHUP)
-            _ = kill(-group, SIGTERM)
-            _ = kill(-group, SIGCONT)
+            let slot = current.slots[index]
+            guard slot > 1 || slot < -1 else { continue }
+            _ = kill(-slot, SIGHUP)
+            _ = kill(-slot, SIGTERM)
+            _ = kill(-slot, SIGCONT)
         }
     }
 }

@@ -14,7 +14,9 @@ extension App {
     /// while the child runs (as `system(3)` does; the child gets them), and Ctrl-Z in the child
     /// stops the whole job — `fg` continues both. The child inherits the environment and the
     /// descriptors, with the default signal actions and no signal blocked; it runs in the app's
-    /// process group.
+    /// process group. Should the app end by a signal while the child runs (SIGTERM, SIGHUP), the
+    /// child gets SIGHUP, SIGTERM and SIGCONT, as a terminal's hang-up would send it
+    /// (``ChildProcessGroups``): it does not outlive the app.
     ///
     /// - Parameter arguments: the program (a path, or a name looked up in `PATH`) and its
     ///   arguments.
@@ -30,6 +32,9 @@ extension App {
         let path = try ForegroundProcessError.executablePath(for: name)
         return try await withTerminalReleased {
             let pid = try ForegroundProcess.spawn(path: path, arguments: arguments)
+            // Should the program end by a signal meanwhile, the child must not outlive it.
+            ChildProcessGroups.add(process: pid)
+            defer { ChildProcessGroups.remove(process: pid) }
             return await ForegroundProcess.exitStatus(of: pid)
         }
     }

@@ -204,6 +204,23 @@ struct ProcsEndToEndTests {
         #expect(try run.exit().status == "0")
     }
 
+    /// A SIGTERM or SIGHUP to the program while the pager has the terminal ends the pager too
+    /// (it ran on, reading the shell's next keys). The pager here is a `sleep` of its own.
+    @Test(arguments: ["SIGTERM", "SIGHUP"])
+    func thePagerDoesNotOutliveTheProgram(ending: String) throws {
+        let marker = "sleep 77\(Int.random(in: 100...999))"
+        let run = try Run("PAGER='\(marker) #' '\(binary)' 'echo hello'", columns: 100, rows: 20, name: "procs")
+        try see(run, "exited 0")
+        try run.tmux.keys("p")
+        for _ in 0..<100 where survivors(marker).isEmpty { usleep(50_000) }
+        #expect(survivors(marker).count == 1, "the pager runs")
+        let pid = try #require(try run.tmux.foregroundChildPID())
+        kill(pid, ending == "SIGTERM" ? SIGTERM : SIGHUP)
+        #expect(try run.exit().restored)
+        for _ in 0..<60 where !survivors(marker).isEmpty { usleep(50_000) }
+        #expect(survivors(marker).isEmpty, "left running: \(survivors(marker))")
+    }
+
     /// Where the terminal shows no Unicode (`LC_ALL=C`) each state keeps a mark of its own:
     /// before, `✓ ✗ ☠` and the braille spinner all became the same placeholder (a diamond).
     @Test func statesKeepMarksOfTheirOwnWithoutUnicode() throws {

@@ -15,6 +15,8 @@ final class Chat {
     private var compose: ToastPresentationController?
     private var received = 0
     private var sent = 0
+    /// The messages the log shows (one may take several lines): what a clear removes.
+    private var messagesShown = 0
 
     static let people = ["ada", "grace", "linus", "margaret", "ken"]
     static let lines = [
@@ -48,6 +50,7 @@ final class Chat {
                     log.append((index == 0 ? "you: " : "     ") + line)
                 }
                 sent += 1
+                messagesShown += 1
                 updateStatus()
             }
             if let toast { app.scene.dismiss(toast) }
@@ -61,14 +64,16 @@ final class Chat {
         let who = Self.people[received % Self.people.count]
         let line = Self.lines[received % Self.lines.count]
         log.append("\(who): \(line)")
+        messagesShown += 1
         app.scene.notify("\(who): \(line)", title: "new message", duration: 3, in: logPane)
         updateStatus()
     }
 
     func askToClear() {
-        let alert = AlertController(title: "Clear", message: "Clear all \(log.lineCount) lines of the log?", actions: [
+        let alert = AlertController(title: "Clear", message: messagesShown == 1 ? "Clear the message in the log?" : "Clear all \(messagesShown) messages of the log?", actions: [
             AlertAction("Yes, clear", shortcut: "y", role: .destructive) { [unowned self] in
                 log.clear()
+                messagesShown = 0
                 updateStatus()
             },
             AlertAction("No", shortcut: "n", role: .cancel),

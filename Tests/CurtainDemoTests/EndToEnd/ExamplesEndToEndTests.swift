@@ -125,7 +125,8 @@ struct ExamplesEndToEndTests {
         try run.waitFor("1 sent")
         try run.waitFor("new message")                                 // the 5 s timer's message
         try run.tmux.keys("x")
-        try run.waitFor("Clear all")
+        // Messages are counted, not lines: the two-line one is one (it said "3 lines").
+        try run.waitFor("messages of the log")
         try run.tmux.keys("y")
         try run.waitFor("you: hello", present: false)
         try run.tmux.keys("c")

@@ -23,6 +23,9 @@ final class Procs {
     private var frame = 0
     /// Set once the commands were started at the first frame.
     private var startedAll = false
+    /// Commands that ended and are not told yet, and the timer that tells them together.
+    private var untold: [(name: String, text: String, failed: Bool)] = []
+    private var tellTimer: SceneTimer?
 
     init(_ entries: [CommandList.Entry], clock: AnimationClock = SystemClock()) {
         procs = entries.map { Proc(name: $0.name, command: $0.command, scrollback: 10_000) }
@@ -138,8 +141,12 @@ final class Procs {
     func changed(_ proc: Proc) {
         refreshList()
         if !proc.isRunning, proc.state != .idle {
+            // Told as it is now: by the time it is told, a restart may have started it again.
             let (text, failed) = proc.outcome
-            app.scene.notify(text, severity: failed ? .error : .information, duration: 4, in: outputPane)
+            untold.append((proc.name, text, failed))
+            if tellTimer == nil {
+                tellTimer = app.scene.scheduleTimer(after: 0.2) { [unowned self] in tellEndings() }
+            }
         }
         // The spinner and the times tick only while something runs: idle, nothing is scheduled.
         let anyRunning = procs.contains(where: \.isRunning)
@@ -152,6 +159,26 @@ final class Procs {
             ticker?.cancel()
             ticker = nil
         }
+    }
+
+    /// Tells the endings of the last moment: each on its own when they are few, or as one
+    /// notification, with the names of those that failed, when more ended together — forty
+    /// commands ending at once made a queue of notifications that took a minute to drain, each
+    /// telling what the list already showed.
+    func tellEndings() {
+        tellTimer = nil
+        let ended = untold
+        untold = []
+        guard ended.count > 3 else {
+            for ending in ended {
+                app.scene.notify(ending.text, severity: ending.failed ? .error : .information, duration: 4, in: outputPane)
+            }
+            return
+        }
+        let failed = ended.filter(\.failed).map(\.name)
+        let named = failed.prefix(5).joined(separator: ", ") + (failed.count > 5 ? " and \(failed.count - 5) more" : "")
+        app.scene.notify(failed.isEmpty ? "all exited 0" : "\(failed.count) failed: \(named)", title: "\(ended.count) commands ended",
+                         severity: failed.isEmpty ? .information : .error, duration: 4, in: outputPane)
     }
 
     func refreshList() {

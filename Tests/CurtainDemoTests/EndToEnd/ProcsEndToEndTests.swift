@@ -78,6 +78,18 @@ struct ProcsEndToEndTests {
         #expect(try run.exit().status == "0")
     }
 
+    /// Eight commands ending together are told in one notification naming those that failed,
+    /// not eight queued behind a "+5 more" (forty took a minute to drain).
+    @Test func commandsEndingTogetherAreToldOnce() throws {
+        let commands = (1...8).map { "'echo job\($0); exit \($0 % 3 == 0 ? 3 : 0)'" }.joined(separator: " ")
+        let run = try Run("'\(binary)' \(commands)", columns: 160, rows: 30, name: "procs")
+        let told = try see(run, "2 failed: echo job3; exit 3, echo job6; exit 3")
+        #expect(told.contains("8 commands ended"), "\(told)")
+        #expect(!told.contains("more"), "\(told)")
+        try run.tmux.keys("q")
+        #expect(try run.exit().status == "0")
+    }
+
     @Test func aResizeWhileOutputStreamsKeepsTheNewestLine() throws {
         let run = try Run("'\(binary)' 'i=0; while [ $i -lt 400 ]; do i=$((i+1)); echo line $i; sleep 0.005; done; echo all-done'",
                           columns: 100, rows: 20, name: "procs")

@@ -24,8 +24,9 @@ final class Procs {
     /// Set once the commands were started at the first frame.
     private var startedAll = false
     /// Commands that ended and are not told yet, and the timer that tells them together.
-    private var untold: [(name: String, text: String, failed: Bool)] = []
+    private var untold: [(index: Int, name: String, text: String, failed: Bool)] = []
     private var tellTimer: SceneTimer?
+    private var firstUntoldTime = 0.0
 
     init(_ entries: [CommandList.Entry], clock: AnimationClock = SystemClock()) {
         procs = entries.map { Proc(name: $0.name, command: $0.command, scrollback: 10_000) }
@@ -143,10 +144,12 @@ final class Procs {
         if !proc.isRunning, proc.state != .idle {
             // Told as it is now: by the time it is told, a restart may have started it again.
             let (text, failed) = proc.outcome
-            untold.append((proc.name, text, failed))
-            if tellTimer == nil {
-                tellTimer = app.scene.scheduleTimer(after: 0.2) { [unowned self] in tellEndings() }
-            }
+            untold.append((procs.firstIndex { $0 === proc } ?? 0, proc.name, text, failed))
+            // Told 0.2 s after the last of them, or 1 s after the first while they keep coming.
+            let now = app.clock.now
+            if untold.count == 1 { firstUntoldTime = now }
+            tellTimer?.cancel()
+            tellTimer = app.scene.scheduleTimer(after: max(0, min(0.2, firstUntoldTime + 1 - now))) { [unowned self] in tellEndings() }
         }
         // The spinner and the times tick only while something runs: idle, nothing is scheduled.
         let anyRunning = procs.contains(where: \.isRunning)
@@ -161,7 +164,7 @@ final class Procs {
         }
     }
 
-    /// Tells the endings of the last moment: each on its own when they are few, or as one
+    /// Tells the endings of the last moments: each on its own when they are few, or as one
     /// notification, with the names of those that failed, when more ended together — forty
     /// commands ending at once made a queue of notifications that took a minute to drain, each
     /// telling what the list already showed.
@@ -175,7 +178,7 @@ final class Procs {
             }
             return
         }
-        let failed = ended.filter(\.failed).map(\.name)
+        let failed = ended.filter(\.failed).sorted { $0.index < $1.index }.map(\.name)  // in the list's order
         let named = failed.prefix(5).joined(separator: ", ") + (failed.count > 5 ? " and \(failed.count - 5) more" : "")
         app.scene.notify(failed.isEmpty ? "all exited 0" : "\(failed.count) failed: \(named)", title: "\(ended.count) commands ended",
                          severity: failed.isEmpty ? .information : .error, duration: 4, in: outputPane)

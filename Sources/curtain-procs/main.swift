@@ -72,7 +72,7 @@ final class Procs {
     func restart(_ proc: Proc) {
         guard proc.isRunning else { return start(proc) }
         Task {
-            await stopShowingProgress([proc], "Restarting \(proc.name)…")
+            await stopShowingProgress([proc], waiting("Restarting", proc.name))
             start(proc)
         }
     }
@@ -82,18 +82,18 @@ final class Procs {
         let alert = AlertController(title: "Stop", message: "Stop \(proc.title)?", actions: [
             AlertAction("Stop", shortcut: "y", role: .destructive), AlertAction("Keep running", shortcut: "n", role: .cancel)])
         if case .chosen(let action) = await app.scene.confirm(alert, from: list), action.role == .destructive {
-            await stopShowingProgress([proc], stopping(proc.name))
+            await stopShowingProgress([proc], waiting("Stopping", proc.name))
         }
+    }
+
+    /// "Stopping web…", "Restarting web…": one ellipsis, also after a name shortened with one.
+    func waiting(_ verb: String, _ name: String) -> String {
+        verb + " " + name + (name.hasSuffix("…") ? "" : "…")
     }
 
     /// Stops `procs` under a spinner toast over the output, which stays up until each has
     /// ended: a command that ignores SIGTERM takes the whole grace, and the screen says so.
     /// The toast dims nothing: the live output beneath must stay readable.
-    /// "Stopping web…": one ellipsis, also after a name shortened with one.
-    func stopping(_ name: String) -> String {
-        "Stopping " + name + (name.hasSuffix("…") ? "" : "…")
-    }
-
     func stopShowingProgress(_ procs: [Proc], _ label: String) async {
         let toast = ToastPresentationController(presentedView: ProgressView(label: label), dimming: .none)
         app.scene.present(toast, from: outputPane)
@@ -109,7 +109,7 @@ final class Procs {
                 AlertAction("Stop and quit", shortcut: "y", role: .destructive), AlertAction("Cancel", shortcut: "n", role: .cancel)])
             guard case .chosen(let action) = await app.scene.confirm(alert, from: list), action.role == .destructive else { return }
             quitting = true
-            await stopShowingProgress(running, running.count == 1 ? stopping(running[0].name) : "Stopping \(running.count) commands…")
+            await stopShowingProgress(running, running.count == 1 ? waiting("Stopping", running[0].name) : "Stopping \(running.count) commands…")
         }
         app.quit()
     }

@@ -8,8 +8,7 @@
 #      is gone and `stty -g` is the same before and after.
 # Any failed check prints the screen and exits 1 (2 for a usage error or missing tmux).
 #
-# Usage: scripts/drive-demo-tmux.sh [--lib DIR] [--truecolor-falls-back] [--timeout SECONDS] BINARY
-#   --lib DIR   run the demo with LD_LIBRARY_PATH=DIR (an ncurses built into a private prefix)
+# Usage: scripts/drive-demo-tmux.sh [--truecolor-falls-back] [--timeout SECONDS] BINARY
 #   --truecolor-falls-back   run it with COLORTERM=truecolor and check that the first frame is
 #               drawn in 256 colours all the same (no 38;2/48;2 SGR): ncurses 6.0 has no direct colour
 # The demo runs with TERM=xterm-256color and LANG=LC_ALL=C.UTF-8 in a 100x30 pane, in a shell
@@ -18,12 +17,10 @@
 set -euo pipefail
 
 prog=drive-demo-tmux
-lib=""
 truecolor_falls_back=false
 timeout=20
 while [ $# -gt 0 ]; do
     case "$1" in
-        --lib) lib=$2; shift 2 ;;
         --truecolor-falls-back) truecolor_falls_back=true; shift ;;
         --timeout) timeout=$2; shift 2 ;;
         -h|--help) sed -n '2,/^set -euo/{/^set -euo/d;s/^# \{0,1\}//;p}' "$0"; exit 0 ;;
@@ -31,7 +28,7 @@ while [ $# -gt 0 ]; do
         *) break ;;
     esac
 done
-[ $# -eq 1 ] || { echo "$prog: usage: $0 [--lib DIR] [--timeout SECONDS] BINARY" >&2; exit 2; }
+[ $# -eq 1 ] || { echo "$prog: usage: $0 [--truecolor-falls-back] [--timeout SECONDS] BINARY" >&2; exit 2; }
 binary=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
 [ -x "$binary" ] || { echo "$prog: no executable at $binary" >&2; exit 2; }
 command -v tmux >/dev/null 2>&1 || { echo "$prog: tmux is not installed" >&2; exit 2; }
@@ -72,7 +69,6 @@ tmux_ new-session -d -s "$session" -x 100 -y 30 "$env_line"
 wait_for "the shell's prompt" eval 'screen_text | grep -q "^\$"'
 
 run_env="TERM=xterm-256color LANG=C.UTF-8 LC_ALL=C.UTF-8"
-[ -n "$lib" ] && run_env="LD_LIBRARY_PATH='$lib' $run_env"
 $truecolor_falls_back && run_env="COLORTERM=truecolor $run_env"
 tmux_ send-keys -t "$session" -l "stty -g > '$work/before'; $run_env '$binary'; echo \"status:\$?\" > '$work/status'; stty -g > '$work/after'"
 tmux_ send-keys -t "$session" Enter

@@ -26,7 +26,13 @@
 // MARK: Globals
 
 static inline int curtain_COLORS(void) { return COLORS; }
-static inline int curtain_COLOR_PAIRS(void) { return COLOR_PAIRS; }
+static inline int curtain_COLOR_PAIRS(void) {
+#ifdef CURTAIN_NCURSES_PAIR_LIMIT
+    return COLOR_PAIRS < CURTAIN_NCURSES_PAIR_LIMIT ? COLOR_PAIRS : CURTAIN_NCURSES_PAIR_LIMIT;
+#else
+    return COLOR_PAIRS;
+#endif
+}
 static inline int curtain_LINES(void) { return LINES; }
 static inline int curtain_COLS(void) { return COLS; }
 static inline TERMINAL *curtain_cur_term(void) { return cur_term; }
@@ -96,6 +102,10 @@ static inline SCREEN *curtain_newterm(const char *term, FILE *output, FILE *inpu
 /// cannot even read a `-direct` terminfo entry, so there 24-bit colour falls back to 256.
 static inline bool curtain_ncurses_has_direct_color(void) { return CURTAIN_NCURSES_EXTENDED_PAIRS; }
 
+/// Whether this build compiled the 6.0 side of the version switch: a 6.0 header, or the 6.0 mode
+/// forced on a newer one (version_switch.h).
+static inline bool curtain_ncurses_is_6_0_build(void) { return !CURTAIN_NCURSES_EXTENDED_PAIRS; }
+
 // MARK: Colour pairs
 
 /// Defines colour pair `pair`: init_extended_pair on 6.1 and later; on 6.0 init_pair, whose
@@ -104,7 +114,7 @@ static inline int curtain_init_pair(int pair, int foreground, int background) {
 #if CURTAIN_NCURSES_EXTENDED_PAIRS
     return init_extended_pair(pair, foreground, background);
 #else
-    if (pair < 0 || pair >= COLOR_PAIRS || pair > SHRT_MAX
+    if (pair < 0 || pair >= curtain_COLOR_PAIRS() || pair > SHRT_MAX
         || foreground < SHRT_MIN || foreground > SHRT_MAX || background < SHRT_MIN || background > SHRT_MAX)
         return ERR;
     return init_pair((short)pair, (short)foreground, (short)background);

@@ -109,3 +109,33 @@ extension NcursesTests {
         }
     }
 }
+
+extension NcursesTests {
+    /// What the version switch gives the rest of the backend, in the build this test runs in:
+    /// ncurses 6.1 and later (Debian's 6.4) have extended pairs and direct colour; 6.0 — macOS's,
+    /// or the 6.0 mode forced on a newer header (`scripts/ncurses60-check.sh`) — has neither, and at
+    /// most 256 pairs whatever terminfo says, and a pair above 255 is refused, never truncated.
+    @Suite struct VersionSwitch {
+        @Test func pairsAndDirectColourAreWhatThisNcursesHas() throws {
+            let files = ScratchTerminal(term: "xterm-256color")
+            let screen = try #require(curtain_newterm(nil, files.output, files.input))
+            defer { delscreen(screen) }
+            #expect(start_color() == curtain_OK())
+            let pairs = curtain_COLOR_PAIRS()
+            if curtain_ncurses_is_6_0_build() {
+                #expect(pairs == 256)
+                #expect(!curtain_ncurses_has_direct_color())
+                #expect(curtain_init_pair(255, 1, 2) == curtain_OK())
+                #expect(curtain_init_pair(40_000, 1, 2) == curtain_ERR())
+                var foreground: Int32 = 0, background: Int32 = 0
+                #expect(curtain_pair_content(255, &foreground, &background) == curtain_OK())
+                #expect((foreground, background) == (1, 2))
+            } else {
+                #expect(pairs > 256)
+                #expect(curtain_ncurses_has_direct_color())
+                #expect(curtain_init_pair(40_000, 1, 2) == curtain_OK())
+            }
+            endwin()
+        }
+    }
+}

@@ -1,8 +1,13 @@
-// swift-tools-version:6.0
+// swift-tools-version:6.2
 import PackageDescription
 
 let package = Package(
     name: "Curtain",
+    // macOS 15: Synchronization's `Mutex` and `Atomic` (the signal-safe tables, the output
+    // channel, the poster's stack) are there from macOS 15 on, and Curtain uses them throughout;
+    // `Duration`, `Task.sleep(for:)` and actors need less. Swift 6.2 (the tools version): the
+    // code uses `Task.immediate`, `isolated deinit` and `nonisolated(nonsending)`.
+    platforms: [.macOS(.v15)],
     products: [
         // Pure geometry, text measurement, wrapping, layout nodes, grids, presentation frames.
         .library(name: "CurtainLayout", targets: ["CurtainLayout"]),
@@ -49,9 +54,12 @@ let package = Package(
             path: "Modules/CNcursesWide",
             cSettings: [.define("NCURSES_WIDECHAR", to: "1"), .define("_XOPEN_SOURCE_EXTENDED", to: "1")]
         ),
-        // Every difference between C libraries (glibc, Darwin) in one place: the libc import,
-        // signal actions, siginfo_t, spawn attributes, threads, file times, ioctls (docs/ARCHITECTURE.md).
-        .target(name: "CurtainPlatform"),
+        // The system layer: the one place that talks to the operating system and the only code
+        // with a platform #if — the readiness wait, the clock, descriptor pairs, the spawner, the
+        // reaper, the child groups' tracker and watchdog, signal actions, threads, ioctls
+        // (docs/ARCHITECTURE.md, "The system layer"). Its C half is CCurtainPlatform.
+        .target(name: "CCurtainPlatform"),
+        .target(name: "CurtainPlatform", dependencies: ["CCurtainPlatform"]),
         .target(name: "CurtainLayout"),
         .target(name: "CurtainScreen", dependencies: ["CurtainLayout", "CurtainPlatform"]),
         .target(name: "Curtain", dependencies: ["CurtainLayout", "CurtainScreen", "CurtainPlatform"]),
@@ -63,8 +71,7 @@ let package = Package(
             // pkg-config names, so both name the same library.
             linkerSettings: [.linkedLibrary("ncurses", .when(platforms: [.macOS]))]
         ),
-        .target(name: "CCurtainProcess"),
-        .target(name: "CurtainProcess", dependencies: ["Curtain", "CurtainTerminal", "CurtainPlatform", "CCurtainProcess"]),
+        .target(name: "CurtainProcess", dependencies: ["Curtain", "CurtainPlatform"]),
         .target(
             name: "CurtainTesting",
             dependencies: [
@@ -116,7 +123,7 @@ let package = Package(
         // tests' program (not a product).
         .executableTarget(name: "curtain-hears", dependencies: ["Curtain", "CurtainProcess", "CurtainTerminal", "CurtainPlatform"]),
         // SplitMix and other helpers shared by the test targets (not a product).
-        .target(name: "CurtainTestSupport", dependencies: ["CurtainScreen"], path: "Tests/TestSupport"),
+        .target(name: "CurtainTestSupport", dependencies: ["CurtainScreen", "CurtainPlatform"], path: "Tests/TestSupport"),
         .testTarget(
             name: "CurtainLayoutTests",
             dependencies: [
@@ -139,7 +146,7 @@ let package = Package(
             ],
             exclude: ["Runtime/__Snapshots__"]
         ),
-        .testTarget(name: "CurtainPlatformTests", dependencies: ["CurtainPlatform"]),
+        .testTarget(name: "CurtainPlatformTests", dependencies: ["CurtainPlatform", "CurtainTestSupport"]),
         .testTarget(name: "CurtainProcessTests", dependencies: ["CurtainProcess", "Curtain", "CurtainTesting", "CurtainPlatform"]),
         .testTarget(name: "CurtainTerminalTests", dependencies: ["CurtainTerminal", "CurtainPlatform", "CNcurses", "CNcursesWide", "CurtainTestSupport"]),
         .testTarget(

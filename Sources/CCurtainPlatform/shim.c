@@ -1,19 +1,45 @@
-// glibc hides these behind _GNU_SOURCE; Darwin names some differently or lacks them (each
-// Darwin branch was checked against the SDK's spawn.h, sys/spawn.h and stdlib.h in public
-// mirrors, not compiled: no Mac here).
+// glibc hides some of these behind _GNU_SOURCE; Darwin names some differently or lacks them.
+// Each Darwin branch was checked against the SDK's headers in public mirrors (spawn.h,
+// sys/spawn.h, stdlib.h, sys/socket.h, sys/select.h, sys/_types/_timeval.h), not compiled:
+// no Mac here (docs/ARCHITECTURE.md, "The system layer").
 #define _GNU_SOURCE
 #include <errno.h>
 #include <fcntl.h>
 #include <spawn.h>
 #include <stdlib.h>
+#include <string.h>
 #include <unistd.h>
-#include "CCurtainProcess.h"
+#include <sys/select.h>
+#include <sys/socket.h>
+#include <sys/time.h>
+#include "CCurtainPlatform.h"
+#if defined(__APPLE__)
+#include <libproc.h>
+#include <sys/event.h>
+#else
+#include <dirent.h>
+#include <sys/syscall.h>
+#endif
 
-/// Marks `descriptor` close-on-exec (Darwin has neither O_CLOEXEC for posix_openpt nor pipe2).
+/// Marks `descriptor` close-on-exec.
 static int close_on_exec(int descriptor) {
     int flags = fcntl(descriptor, F_GETFD);
     return flags < 0 ? -1 : fcntl(descriptor, F_SETFD, flags | FD_CLOEXEC);
 }
+
+#if defined(__APPLE__)
+/// Both ends close-on-exec, or both closed and -1 with the first error.
+static int both_close_on_exec(int ends[2]) {
+    if (close_on_exec(ends[0]) != 0 || close_on_exec(ends[1]) != 0) {
+        int error = errno;
+        close(ends[0]);
+        close(ends[1]);
+        errno = error;
+        return -1;
+    }
+    return 0;
+}
+#endif
 
 int curtain_open_pty(char *name, size_t size) {
 #if defined(__APPLE__)
@@ -46,16 +72,18 @@ int curtain_spawn_setsid_flag(void) { return POSIX_SPAWN_SETSID; }
 int curtain_pipe_cloexec(int ends[2]) {
 #if defined(__APPLE__)
     if (pipe(ends) != 0) return -1;
-    if (close_on_exec(ends[0]) != 0 || close_on_exec(ends[1]) != 0) {
-        int error = errno;
-        close(ends[0]);
-        close(ends[1]);
-        errno = error;
-        return -1;
-    }
-    return 0;
+    return both_close_on_exec(ends);
 #else
     return pipe2(ends, O_CLOEXEC);
+#endif
+}
+
+int curtain_socket_pair_cloexec(int ends[2]) {
+#if defined(__APPLE__)
+    if (socketpair(AF_UNIX, SOCK_STREAM, 0, ends) != 0) return -1;
+    return both_close_on_exec(ends);
+#else
+    return socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, ends);
 #endif
 }
 
@@ -74,4 +102,119 @@ int curtain_spawn_close_others(posix_spawn_file_actions_t *actions, int lowest) 
 // glibc 2.29; Darwin since macOS 10.15.
 int curtain_spawn_chdir(posix_spawn_file_actions_t *actions, const char *path) {
     return posix_spawn_file_actions_addchdir_np(actions, path);
+}
+
+int curtain_select_capacity(void) { return FD_SETSIZE; }
+
+int curtain_select_readable(const int *descriptors, int count, long long timeout_nanoseconds,
+                            unsigned char *ready) {
+    fd_set readable;
+    FD_ZERO(&readable);
+    int highest = -1;
+    for (int i = 0; i < count; i++) {
+        ready[i] = 0;
+        if (descriptors[i] < 0 || descriptors[i] >= FD_SETSIZE) continue;
+        FD_SET(descriptors[i], &readable);
+        if (descriptors[i] > highest) highest = descriptors[i];
+    }
+    struct timeval timeout;
+    struct timeval *limit = NULL;
+    if (timeout_nanoseconds >= 0) {
+        // Rounded up, so the wait never ends just before its deadline. tv_usec is a long on
+        // glibc and an int (__darwin_suseconds_t) on Darwin: the casts are C's, not Swift's.
+        long long microseconds = timeout_nanoseconds / 1000 + (timeout_nanoseconds % 1000 != 0);
+        timeout.tv_sec = (time_t)(microseconds / 1000000);
+        timeout.tv_usec = (suseconds_t)(microseconds % 1000000);
+        limit = &timeout;
+    }
+    int result = select(highest + 1, &readable, NULL, NULL, limit);
+    if (result > 0) {
+        for (int i = 0; i < count; i++) {
+            ready[i] = descriptors[i] >= 0 && descriptors[i] < FD_SETSIZE && FD_ISSET(descriptors[i], &readable);
+        }
+    }
+    return result;
+}
+
+int curtain_exit_descriptor(int pid) {
+#if defined(__linux__) && defined(SYS_pidfd_open)
+    // pidfd_open (Linux 5.3); glibc's wrapper came later (2.36), the system call is the same.
+    // Its descriptors are close-on-exec always.
+    return (int)syscall(SYS_pidfd_open, (pid_t)pid, 0);
+#else
+    (void)pid;
+    errno = ENOSYS;
+    return -1;
+#endif
+}
+
+int curtain_exit_queue(void) {
+#if defined(__APPLE__)
+    int queue = kqueue();
+    if (queue >= 0 && close_on_exec(queue) != 0) {
+        int error = errno;
+        close(queue);
+        errno = error;
+        return -1;
+    }
+    return queue;
+#else
+    errno = ENOSYS;
+    return -1;
+#endif
+}
+
+int curtain_exit_queue_watch(int queue, int pid) {
+#if defined(__APPLE__)
+    struct kevent change;
+    EV_SET(&change, (uintptr_t)pid, EVFILT_PROC, EV_ADD | EV_ONESHOT, NOTE_EXIT, 0, NULL);
+    return kevent(queue, &change, 1, NULL, 0, NULL) < 0 ? -1 : 0;
+#else
+    (void)queue;
+    (void)pid;
+    errno = ENOSYS;
+    return -1;
+#endif
+}
+
+int curtain_exit_queue_take(int queue, int *pids, int capacity) {
+#if defined(__APPLE__)
+    struct kevent events[64];
+    int room = capacity < 64 ? capacity : 64;
+    struct timespec none = {0, 0};
+    int count = kevent(queue, NULL, 0, events, room, &none);
+    if (count < 0) return -1;
+    int taken = 0;
+    for (int i = 0; i < count; i++) {
+        if (events[i].filter == EVFILT_PROC) pids[taken++] = (int)events[i].ident;
+    }
+    return taken;
+#else
+    (void)queue;
+    (void)pids;
+    (void)capacity;
+    errno = ENOSYS;
+    return -1;
+#endif
+}
+
+int curtain_session_of(int pid) { return (int)getsid((pid_t)pid); }
+
+int curtain_all_processes(int *pids, int capacity) {
+#if defined(__APPLE__)
+    int bytes = proc_listallpids(pids, capacity * (int)sizeof(int));
+    return bytes < 0 ? -1 : bytes;  // proc_listallpids returns a count of pids, despite its argument in bytes
+#else
+    DIR *proc = opendir("/proc");
+    if (proc == NULL) return -1;
+    int count = 0;
+    struct dirent *entry;
+    while (count < capacity && (entry = readdir(proc)) != NULL) {
+        char *end = NULL;
+        long pid = strtol(entry->d_name, &end, 10);
+        if (end != entry->d_name && *end == 0 && pid > 0) pids[count++] = (int)pid;
+    }
+    closedir(proc);
+    return count;
+#endif
 }

@@ -1,28 +1,31 @@
-import CurtainPlatform
 import Synchronization
 
-/// Process groups the program started and must not leave behind: when it ends by a signal
-/// (SIGTERM, a crash, the terminal hanging up) or `exit` while they run, each gets SIGHUP,
-/// SIGTERM and SIGCONT — what a terminal's hang-up would have sent them, had they not been in
-/// groups of their own.
+/// The processes the program started and must not leave behind — the one tracker of them,
+/// read on every way out:
 ///
-/// A program that runs children in their own process groups (so that a stop request reaches
-/// every process a command forked) registers each group while it runs, and stops them itself
-/// on a normal quit; this covers every other way out.
+/// - **a way out where the program still runs code** (a signal whose default action ends it,
+///   a crash, `exit`): the emergency restore calls ``hangUpAll()`` from its handler, which
+///   sends each tracked group or process SIGHUP, SIGTERM and SIGCONT — what a terminal's
+///   hang-up would have sent them, had they not been in groups of their own;
+/// - **every other way out, SIGKILL included**: a watchdog process, started with the first
+///   child and told each entry as it comes and goes on a socket. When the program ends however
+///   it ends, its end of the socket closes, and the watchdog hangs up what is still listed,
+///   waits for it (ten checks a second, three seconds at most) and kills what is left.
 ///
-/// ```swift
-/// ChildProcessGroups.add(pid)        // the child's pid is its group's id (setpgid(0, 0))
-/// …                                  // the child ends
-/// ChildProcessGroups.remove(pid)
-/// ```
+/// Why a watchdog: `PR_SET_PDEATHSIG` must be set by the child between fork and exec, which
+/// `posix_spawn` cannot do, reaches only the direct child and fires when the *thread* that
+/// started it ends; a subreaper adopts orphans but ends nothing when it dies. A watchdog sees
+/// the program's end whatever the cause and signals whole groups; it needs nothing but
+/// `/bin/sh`, on Linux and macOS alike.
 ///
-/// The groups are kept in ``ProcessLifetimeStorage``, allocated before any handler is armed, so
-/// the signal handler reads them without allocating or locking (async-signal-safe).
-public enum ChildProcessGroups {
-    /// The tracked groups, 0 for a free slot: a table that grows (no limit on how many groups),
-    /// read by the handler through one pointer kept in ``ProcessLifetimeStorage``. A full table
-    /// is copied into one twice its size, which then replaces it; the old one is never freed, so
-    /// a handler still reading it is safe.
+/// The entries live in a table allocated before any handler is armed (``prepare()``; the
+/// terminal's emergency restore calls it first), so the handler reads them without allocating
+/// or locking (async-signal-safe).
+package enum ChildProcessGroups {
+    /// The tracked entries, 0 for a free slot: a table that grows (no limit on how many), read
+    /// by the handler through one pointer. A full table is copied into one twice its size,
+    /// which then replaces it; the old one is never freed, so a handler still reading it is
+    /// safe.
     struct Table {
         var capacity: Int
         var slots: UnsafeMutablePointer<pid_t>
@@ -39,74 +42,159 @@ public enum ChildProcessGroups {
         }
     }
 
-    /// How many groups the first table holds.
+    /// How many entries the first table holds.
     static let initialCapacity = 256
 
-    /// The current table, in ``ProcessLifetimeStorage``.
-    private static var table: UnsafeMutablePointer<Table> {
-        get { ProcessLifetimeStorage.shared.groups.pointee }
-        set { ProcessLifetimeStorage.shared.groups.pointee = newValue }
-    }
+    /// The current table (never freed; see ``Table``). Written under ``lock``; read by the
+    /// handler without it, which only ever finds a whole table (one pointer store).
+    private nonisolated(unsafe) static let current: UnsafeMutablePointer<UnsafeMutablePointer<Table>> = {
+        let pointer = UnsafeMutablePointer<UnsafeMutablePointer<Table>>.allocate(capacity: 1)
+        pointer.initialize(to: Table.make(capacity: initialCapacity))
+        return pointer
+    }()
     private static let lock = Mutex(())
 
-    /// Tracks `group` (a process group id) until ``remove(_:)``.
-    public static func add(_ group: pid_t) {
+    /// Allocates the table, if not done yet. Call before arming a handler that calls
+    /// ``hangUpAll()``: a handler must never be the first to touch a lazy global.
+    package static func prepare() { _ = current }
+
+    /// Tracks `group` (a process group id: a child that leads its own group or session) until
+    /// ``remove(_:)``.
+    package static func add(_ group: pid_t) {
         guard group > 1 else { return }
         track(group)
     }
 
-    /// Stops tracking `group` (it ended, or the program stopped it).
-    public static func remove(_ group: pid_t) { untrack(group) }
+    /// Stops tracking `group`: nothing of it runs any more.
+    package static func remove(_ group: pid_t) { untrack(group) }
 
     /// Tracks `process`, a child that runs in the program's own process group (a pager given
-    /// the terminal, ``App/runInForeground(_:)``), until ``remove(process:)``: on the way out
-    /// it gets the same signals, sent to it alone. (A SIGTERM to the program left the pager
-    /// running, reading the shell's next keys.)
-    static func add(process: pid_t) {
+    /// the terminal), until ``remove(process:)``: on the way out it gets the same signals, sent
+    /// to it alone.
+    package static func add(process: pid_t) {
         guard process > 1 else { return }
         track(-process)
     }
 
     /// Stops tracking `process`.
-    static func remove(process: pid_t) { untrack(-process) }
+    package static func remove(process: pid_t) { untrack(-process) }
 
     /// A slot holds a group as its id and a process as its pid negated, so that `kill(-slot)`
     /// reaches either; 0 is free, and ±1 never appear (`kill(-1)` would reach every process).
     private static func track(_ slot: pid_t) {
-        ProcessLifetimeStorage.prepare()
+        prepare()
         lock.withLock { _ in
+            let table = current.pointee
             table.pointee.owner = getpid()
-            let current = table.pointee
-            if let free = (0..<current.capacity).first(where: { current.slots[$0] == 0 }) {
-                current.slots[free] = slot
+            let tracked = table.pointee
+            if let free = (0..<tracked.capacity).first(where: { tracked.slots[$0] == 0 }) {
+                tracked.slots[free] = slot
             } else {
-                let larger = Table.make(capacity: current.capacity * 2)
-                larger.pointee.slots.update(from: current.slots, count: current.capacity)
-                larger.pointee.slots[current.capacity] = slot
-                larger.pointee.owner = current.owner
-                table = larger
+                let larger = Table.make(capacity: tracked.capacity * 2)
+                larger.pointee.slots.update(from: tracked.slots, count: tracked.capacity)
+                larger.pointee.slots[tracked.capacity] = slot
+                larger.pointee.owner = tracked.owner
+                current.pointee = larger
             }
         }
+        Watchdog.shared.tell("+\(-slot)\n")
     }
 
     private static func untrack(_ slot: pid_t) {
         lock.withLock { _ in
-            let current = table.pointee
-            for index in 0..<current.capacity where current.slots[index] == slot { current.slots[index] = 0 }
+            let tracked = current.pointee.pointee
+            for index in 0..<tracked.capacity where tracked.slots[index] == slot { tracked.slots[index] = 0 }
         }
+        Watchdog.shared.tell("-\(-slot)\n")
     }
 
-    /// Sends SIGHUP, SIGTERM and SIGCONT to every tracked group and process. Async-signal-safe: the storage
-    /// was allocated before any handler was armed.
-    static func hangUpAll() {
-        let current = table.pointee
-        guard current.owner == getpid() else { return }
-        for index in 0..<current.capacity {
-            let slot = current.slots[index]
+    /// Sends SIGHUP, SIGTERM and SIGCONT to every tracked group and process. Async-signal-safe
+    /// once ``prepare()`` ran.
+    package static func hangUpAll() {
+        let tracked = current.pointee.pointee
+        guard tracked.owner == getpid() else { return }
+        for index in 0..<tracked.capacity {
+            let slot = tracked.slots[index]
             guard slot > 1 || slot < -1 else { continue }
             _ = kill(-slot, SIGHUP)
             _ = kill(-slot, SIGTERM)
             _ = kill(-slot, SIGCONT)
         }
+    }
+}
+
+/// The watchdog process (see ``ChildProcessGroups``). Each entry is told as the argument `kill`
+/// takes for it: `-GROUP` for a group, `PID` for a process.
+final class Watchdog: Sendable {
+    static let shared = Watchdog()
+
+    /// Tenths of a second the watchdog gives the entries between the hang-up and SIGKILL.
+    static let graceTenths = 30
+
+    /// What the watchdog runs: keeps the list, and at the end of its input ends what is listed.
+    static let script = """
+        trap '' HUP INT QUIT TERM TSTP TTIN TTOU PIPE
+        targets=
+        while read -r line; do
+          case $line in
+            +*) targets="$targets ${line#+}" ;;
+            -*) kept=; for t in $targets; do [ "$t" = "${line#-}" ] || kept="$kept $t"; done; targets=$kept ;;
+          esac
+        done
+        [ -n "$targets" ] || exit 0
+        for t in $targets; do kill -s HUP -- $t; kill -s TERM -- $t; kill -s CONT -- $t; done 2>/dev/null
+        i=0
+        while [ $i -lt \(graceTenths) ]; do
+          alive=; for t in $targets; do kill -s 0 -- $t 2>/dev/null && alive="$alive $t"; done
+          targets=$alive; [ -n "$targets" ] || exit 0
+          sleep 0.1; i=$((i+1))
+        done
+        for t in $targets; do kill -s KILL -- $t; done 2>/dev/null
+        """
+
+    /// The program's end of the socket; nil until the first entry, -1 when no watchdog could be
+    /// started (the signal handlers still hang up).
+    private let socket = Mutex<Int32?>(nil)
+
+    /// Sends `message`, starting the watchdog first if needed.
+    func tell(_ message: String) {
+        socket.withLock { socket in
+            if socket == nil { socket = Self.start() }
+            guard let descriptor = socket, descriptor >= 0 else { return }
+            var bytes = Array(message.utf8)
+            _ = send(descriptor, &bytes, bytes.count, Self.noSignal)
+        }
+    }
+
+    /// `send` without SIGPIPE should the watchdog be gone: `MSG_NOSIGNAL` on Linux; Darwin has
+    /// no such flag and sets `SO_NOSIGPIPE` on the socket instead (``start()``).
+    private static var noSignal: Int32 {
+        #if canImport(Darwin)
+        0
+        #else
+        Int32(MSG_NOSIGNAL)
+        #endif
+    }
+
+    /// Starts `/bin/sh` on the script, its input one end of a socket pair, in a process group
+    /// of its own (the terminal's Ctrl-C is not for it); returns the other end, or -1.
+    private static func start() -> Int32 {
+        guard let pair = try? DescriptorPair.socketPair() else { return -1 }
+        #if canImport(Darwin)
+        var on: Int32 = 1
+        _ = setsockopt(pair.read, SOL_SOCKET, SO_NOSIGPIPE, &on, socklen_t(MemoryLayout<Int32>.size))
+        #endif
+        var request = SpawnRequest(arguments: ["/bin/sh", "-c", script, "curtain-watchdog"])
+        request.searchesPath = false
+        request.streams = .input(from: pair.write)
+        request.group = .newGroup
+        let started = (try? Spawner.spawn(request)) != nil
+        close(pair.write)
+        guard started else {
+            close(pair.read)
+            return -1
+        }
+        // It is reaped by whoever reaps orphans: it outlives the program by design.
+        return pair.read
     }
 }

@@ -1,7 +1,7 @@
-import CurtainPlatform
 
 /// ``Readiness`` with `poll(2)`: any descriptor number, one array in and out.
-struct PollReadiness: Readiness {
+package struct PollReadiness: Readiness {
+    package init() {}
     package func wait(_ descriptors: [Int32], timeoutNanoseconds: Int64?) -> ReadyResult {
         var watched = descriptors.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
         let ready = poll(&watched, nfds_t(watched.count), Self.milliseconds(timeoutNanoseconds))
@@ -17,7 +17,7 @@ struct PollReadiness: Readiness {
 
     /// A `poll` timeout: -1 for none, rounded up to whole milliseconds so a wait never ends
     /// just before its deadline (and spins until it).
-    static func milliseconds(_ nanoseconds: Int64?) -> Int32 {
+    package static func milliseconds(_ nanoseconds: Int64?) -> Int32 {
         guard let nanoseconds else { return -1 }
         guard nanoseconds > 0 else { return 0 }
         return Int32(min(Int64(Int32.max), nanoseconds / 1_000_000 + (nanoseconds % 1_000_000 == 0 ? 0 : 1)))

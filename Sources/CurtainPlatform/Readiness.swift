@@ -1,7 +1,6 @@
-import CurtainPlatform
-
-/// The one call that sleeps until descriptors are readable: the wait thread's only blocking
-/// call, behind one interface so each system gets the call that works there.
+/// The one call that sleeps until descriptors are readable: the terminal's wait thread and a
+/// child's reading thread block in it and nowhere else, behind one interface so each system
+/// gets the call that works there.
 ///
 /// `poll(2)` on Linux. `select(2)` on macOS, whose `poll` does not support tty devices (it
 /// reports `POLLNVAL` for them), while `select` works on every tty on both systems (libuv
@@ -24,7 +23,12 @@ package enum ReadyResult: Equatable, Sendable {
     case interrupted
 }
 
-/// Which ``Readiness`` a session waits with.
+/// Why a ``Readiness`` could not be had, in words for the user.
+package struct ReadinessError: Error, Equatable, Sendable {
+    package let message: String
+}
+
+/// Which ``Readiness`` a wait uses.
 package enum ReadinessKind: String, Equatable, Sendable, CaseIterable {
     case poll
     case select
@@ -38,28 +42,26 @@ package enum ReadinessKind: String, Equatable, Sendable, CaseIterable {
         #endif
     }
 
-    /// The kind `CURTAIN_WAIT` names (`poll`, `select`; unset or empty: the system's default).
-    package static func named(_ value: String?) throws(TerminalError) -> ReadinessKind {
+    /// The kind `CURTAIN_WAIT` names (`poll`, `select`; unset or empty: the system's default),
+    /// nil for any other value (the terminal session refuses to start with it, saying so).
+    package static func named(_ value: String?) -> ReadinessKind? {
         guard let value, !value.isEmpty else { return systemDefault }
-        guard let kind = ReadinessKind(rawValue: value) else {
-            throw TerminalError("CURTAIN_WAIT=\(TerminalRequirements.printable(value)) is unknown (use CURTAIN_WAIT=poll or CURTAIN_WAIT=select, or unset it)")
-        }
-        return kind
+        return ReadinessKind(rawValue: value)
+    }
+
+    /// The kind the environment's `CURTAIN_WAIT` names, the system's default when it names none
+    /// that exists (a child's reader, started after the session accepted the value or without
+    /// a session, follows it the same way).
+    package static var fromEnvironment: ReadinessKind {
+        named(ProcessEnvironment.value("CURTAIN_WAIT")) ?? systemDefault
     }
 
     /// A readiness call of this kind for `descriptors`; `select` refuses descriptors it cannot
     /// hold (see ``SelectReadiness``).
-    package func make(for descriptors: [Int32]) throws(TerminalError) -> any Readiness {
+    package func make(for descriptors: [Int32]) throws(ReadinessError) -> any Readiness {
         switch self {
         case .poll: PollReadiness()
         case .select: try SelectReadiness(checking: descriptors)
         }
     }
-}
-
-/// `CLOCK_MONOTONIC` in nanoseconds: the clock wait deadlines are kept on.
-package func monotonicNanoseconds() -> Int64 {
-    var spec = timespec()
-    _ = clock_gettime(CLOCK_MONOTONIC, &spec)
-    return Int64(spec.tv_sec) * 1_000_000_000 + Int64(spec.tv_nsec)
 }

@@ -1,6 +1,5 @@
 import Curtain
-import CurtainTerminal
-import Dispatch
+import CurtainPlatform
 import Synchronization
 
 /// What a child wrote since the last batch: the lines it completed, oldest first, and its
@@ -22,14 +21,17 @@ public struct OutputBatch: Sendable, Equatable {
 /// A child's output, in batches of bounded size (see ``OutputBatch``), as an async sequence.
 /// It ends when every process that holds the child's terminal or pipe has closed it.
 ///
-/// Read on a thread of the child's own and cut into lines there; a batch holds at most
+/// Read on the one thread that watches every child (the system layer's `ChildWatcher`) and cut
+/// into lines there; a batch holds at most
 /// ``maximumLineCount`` lines or about ``maximumByteCount`` bytes, so whoever consumes it does
 /// a bounded piece of work per batch. (`Log.follow` has the lines read into the log's lines on
 /// that thread too: the main actor only stores them.) When the consumer is slower than the
-/// child, batches wait, then reading waits, and the child waits on its writes, as it would on a
-/// slow terminal: memory stays bounded.
+/// child, batches wait, then the child's output is not read until the consumer takes one, and
+/// the child waits on its writes, as it would on a slow terminal: memory stays bounded.
 ///
-/// One consumer: a second iteration finds the sequence already used and ends at once.
+/// One consumer: a second iteration, or a `log.follow(child)` after one, is a programming error
+/// that stops the program with a message saying so (it used to end at once, silently showing
+/// nothing).
 public struct ChildOutput: AsyncSequence, Sendable {
     public typealias Element = OutputBatch
     public typealias Failure = Never
@@ -41,7 +43,10 @@ public struct ChildOutput: AsyncSequence, Sendable {
 
     let channel: OutputChannel
 
-    public func makeAsyncIterator() -> Iterator { Iterator(channel: channel.claim() ? channel : nil) }
+    public func makeAsyncIterator() -> Iterator {
+        precondition(channel.claim(), "a child's output has one consumer: it is already iterated or followed by a log")
+        return Iterator(channel: channel)
+    }
 
     public struct Iterator: AsyncIteratorProtocol {
         let channel: OutputChannel?
@@ -105,7 +110,9 @@ extension LogLineReader {
 }
 
 /// The hand-over between the reading thread and the consumer: a few batches queued, a new
-/// piece merged into the last one while it has room, the reader held when all are full.
+/// piece merged into the last one while it has room, the reader paused when all are full
+/// (``put(lines:openLine:bytes:now:)`` says so; the first batch taken then calls the room
+/// handler, which has the watcher read the child again).
 ///
 /// A waiting consumer is woken at most once a frame interval (``FramePacing/interval``): what
 /// arrives sooner after the last hand-over is merged and handed over when the interval is up
@@ -121,7 +128,7 @@ extension LogLineReader {
 /// child's output is on the one thread that reads it (see ``ChildProcess``: once its consumer
 /// fell behind, it runs below the interface's priority).
 final class OutputChannel: Sendable {
-    /// Batches queued before the reader waits.
+    /// Batches queued before the reader pauses.
     static let capacity = 4
 
     /// The shortest time between two wake-ups of a waiting consumer, in nanoseconds.
@@ -133,14 +140,18 @@ final class OutputChannel: Sendable {
         var queuedLines: [Int] = []
         var finished = false
         var claimed = false
-        /// The consumer went away: batches are dropped, the reader never waits.
+        /// The consumer went away: batches are dropped, the reader never pauses.
         var abandoned = false
+        /// The reader was told the queue is full and reads no more until told there is room.
+        var readerPaused = false
+        /// Tells the reader there is room again (the watcher resumes reading the child).
+        var roomHandler: (@Sendable () -> Void)?
         var waiter: CheckedContinuation<QueuedBatch?, Never>?
         /// When the consumer last got a batch (monotonic nanoseconds).
         var lastHandOver = Int64.min / 2
         /// Set once a log claimed the output: every batch is queued read into its lines.
         var readsLines = false
-        /// Set the first time the reader had to wait for room: the consumer fell behind.
+        /// Set the first time the queue was full: the consumer fell behind.
         var fellBehind = false
         /// The log's reader while nobody reads with it (the reading thread takes it out to read
         /// a piece outside the lock: it alone reads once the claim is made).
@@ -153,6 +164,14 @@ final class OutputChannel: Sendable {
             return .read(reader!.read(text))
         }
 
+        /// The room handler, when the reader is paused: it is to be called (outside the lock),
+        /// and the reader is no longer paused.
+        mutating func takeRoomHandlerIfPaused() -> (@Sendable () -> Void)? {
+            guard readerPaused else { return nil }
+            readerPaused = false
+            return roomHandler
+        }
+
         mutating func removeFirst() -> QueuedBatch {
             queuedLines.removeFirst()
             queuedBytes.removeFirst()
@@ -161,8 +180,20 @@ final class OutputChannel: Sendable {
     }
 
     private let state = Mutex(State())
-    /// Free places in the queue, for the reader to wait on.
-    private let room = DispatchSemaphore(value: capacity)
+
+    /// What a ``put(lines:openLine:bytes:now:)`` tells the reader.
+    struct Put: Equatable {
+        /// When to call ``deliverIfDue(now:)`` (monotonic nanoseconds), nil when nothing is held back.
+        var due: Int64?
+        /// The queue is full: read no more until the room handler is called.
+        var full: Bool
+    }
+
+    /// Sets what tells the reader there is room again after a full ``Put``. Set before the
+    /// reading starts.
+    func setRoomHandler(_ handler: @escaping @Sendable () -> Void) {
+        state.withLock { $0.roomHandler = handler }
+    }
 
     func claim() -> Bool {
         state.withLock { state in
@@ -191,10 +222,10 @@ final class OutputChannel: Sendable {
     }
 
     /// Hands `lines` and the open line over, read into a log's lines first when a log claimed
-    /// the output; waits while the queue is full. Returns when the reader must call
-    /// ``deliverIfDue(now:)`` (monotonic nanoseconds), nil when nothing is held back. Reader
+    /// the output, merged into the last batch while it has room. Never waits: when the queue is
+    /// full the reader is told to pause (``Put/full``) until the room handler is called. Reader
     /// side.
-    func put(lines: [String], openLine: String, bytes: Int, now: Int64) -> Int64? {
+    func put(lines: [String], openLine: String, bytes: Int, now: Int64) -> Put {
         var batch = QueuedBatch.text(OutputBatch(lines: lines, openLine: openLine))
         let count = lines.count
         if var reader = state.withLock({ state in state.readsLines ? state.reader.take() : nil }) {
@@ -202,56 +233,53 @@ final class OutputChannel: Sendable {
             if case .text(let text) = batch { batch = .read(reader.read(text)) }
             state.withLock { $0.reader = reader }
         }
-        let merged: Bool = state.withLock { state in
-            if state.abandoned { return true }
-            guard let last = state.queue.indices.last,
-                  state.queuedLines[last] + count <= ChildOutput.maximumLineCount,
-                  state.queuedBytes[last] + bytes <= ChildOutput.maximumByteCount else { return false }
-            state.queue[last].append(state.queued(batch))
-            state.queuedLines[last] += count
-            state.queuedBytes[last] += bytes
-            return true
-        }
-        if !merged {
-            // A waiting consumer means an empty queue or one held back for less than an
-            // interval with room to spare, so this waits only while the consumer is busy.
-            if room.wait(timeout: .now()) == .timedOut {
-                state.withLock { $0.fellBehind = true }
-                room.wait()
-            }
-            let appended: Bool = state.withLock { state in
-                guard !state.abandoned else { return false }
+        let full: Bool = state.withLock { state in
+            if state.abandoned { return false }
+            if let last = state.queue.indices.last,
+               state.queuedLines[last] + count <= ChildOutput.maximumLineCount,
+               state.queuedBytes[last] + bytes <= ChildOutput.maximumByteCount {
+                state.queue[last].append(state.queued(batch))
+                state.queuedLines[last] += count
+                state.queuedBytes[last] += bytes
+            } else {
                 state.queue.append(state.queued(batch))
                 state.queuedLines.append(count)
                 state.queuedBytes.append(bytes)
-                return true
             }
-            if !appended { room.signal() }
+            // A waiting consumer means an empty queue or one held back for less than an
+            // interval, so this is full only while the consumer is busy.
+            guard state.queue.count >= Self.capacity else { return false }
+            state.fellBehind = true
+            state.readerPaused = true
+            return true
         }
-        return deliverIfDue(now: now)
+        return Put(due: deliverIfDue(now: now), full: full)
     }
 
-    /// True once the reader had to wait for the consumer: the child writes faster than its
-    /// output is taken (see ``ChildProcess``: its reading thread then yields to the interface).
+    /// True once the queue was full: the child writes faster than its output is taken (see
+    /// ``ChildProcess``: the reading thread then yields to the interface).
     var consumerFellBehind: Bool { state.withLock { $0.fellBehind } }
 
     /// Hands the first queued batch to a waiting consumer if its interval is up (or a full
     /// batch waits behind it); otherwise returns when to call again. Reader side.
     func deliverIfDue(now: Int64) -> Int64? {
-        enum Decision { case nothing, later(Int64), now(CheckedContinuation<QueuedBatch?, Never>, QueuedBatch) }
+        enum Decision {
+            case nothing, later(Int64)
+            case now(CheckedContinuation<QueuedBatch?, Never>, QueuedBatch, (@Sendable () -> Void)?)
+        }
         let decision: Decision = state.withLock { state in
             guard let waiter = state.waiter, !state.queue.isEmpty else { return .nothing }
             let due = state.lastHandOver + Self.minimumHandOverInterval
             guard now >= due || state.queue.count > 1 else { return .later(due) }
             state.waiter = nil
             state.lastHandOver = now
-            return .now(waiter, state.removeFirst())
+            return .now(waiter, state.removeFirst(), state.takeRoomHandlerIfPaused())
         }
         switch decision {
         case .nothing: return nil
         case .later(let due): return due
-        case .now(let waiter, let batch):
-            room.signal()
+        case .now(let waiter, let batch, let room):
+            room?()
             waiter.resume(returning: batch)
             return nil
         }
@@ -268,7 +296,6 @@ final class OutputChannel: Sendable {
             return (waiter, state.removeFirst())
         }
         guard let (waiter, batch) = handOver else { return }
-        if batch != nil { room.signal() }
         waiter.resume(returning: batch)
     }
 
@@ -284,18 +311,18 @@ final class OutputChannel: Sendable {
         }
         return await withTaskCancellationHandler {
             await withCheckedContinuation { (continuation: CheckedContinuation<QueuedBatch?, Never>) in
-                let ready: (batch: QueuedBatch?, freed: Bool)? = state.withLock { state in
+                let ready: (batch: QueuedBatch?, room: (@Sendable () -> Void)?)? = state.withLock { state in
                     if !state.queue.isEmpty {
                         // The consumer is running: taking what is queued wakes nobody.
                         state.lastHandOver = monotonicNanoseconds()
-                        return (state.removeFirst(), true)
+                        return (state.removeFirst(), state.takeRoomHandlerIfPaused())
                     }
-                    if state.finished || state.abandoned { return (nil, false) }
+                    if state.finished || state.abandoned { return (nil, nil) }
                     state.waiter = continuation
                     return nil
                 }
                 if let ready {
-                    if ready.freed { room.signal() }
+                    ready.room?()
                     continuation.resume(returning: ready.batch)
                 }
             }
@@ -305,16 +332,15 @@ final class OutputChannel: Sendable {
     }
 
     private func abandon() {
-        let waiter: CheckedContinuation<QueuedBatch?, Never>? = state.withLock { state in
+        let (waiter, room) = state.withLock { state in
             state.abandoned = true
-            let freed = state.queue.count
             state.queue = []
             state.queuedLines = []
             state.queuedBytes = []
             defer { state.waiter = nil }
-            for _ in 0..<freed { room.signal() }
-            return state.waiter
+            return (state.waiter, state.takeRoomHandlerIfPaused())
         }
+        room?()
         waiter?.resume(returning: nil)
     }
 }

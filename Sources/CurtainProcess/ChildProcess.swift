@@ -1,5 +1,4 @@
 import CurtainPlatform
-import CurtainTerminal
 import Synchronization
 
 /// A command running in a process group of its own, on a pseudo-terminal (or pipes), its
@@ -7,7 +6,10 @@ import Synchronization
 ///
 /// ```swift
 /// let child = try ChildProcess(shell: "make test")
-/// for await batch in child.output { log.append(ansi: batch) }
+/// for await batch in child.output {
+///     for line in batch.lines { log.append(ansi: line) }
+///     log.showOpenLine(ansi: batch.openLine)
+/// }
 /// let ended = await child.termination          // .exited(0), .signaled(9)…
 /// ```
 ///
@@ -19,8 +21,10 @@ import Synchronization
 /// ``Connection/pipes`` gives it `/dev/null` as input and one pipe for both outputs instead.
 ///
 /// **Output** (``output``): complete lines, and the open line as it grows (see
-/// ``OutputBatch``), read and split on a thread of the child's own (below the interface's
-/// priority once the child outruns its consumer) and handed over in bounded batches.
+/// ``OutputBatch``), read and split on the one thread that watches every child (below the
+/// interface's priority once a child outruns its consumer) and handed over in bounded batches.
+/// Its end (``termination``) is told by the same thread the moment the child ends: a program
+/// runs one thread for all its children, however many.
 ///
 /// **Stopping** (``stop(grace:)``): SIGTERM and SIGCONT to the whole group, then SIGKILL to
 /// whatever is left after the grace; the group is re-checked as it goes, so a stop takes as
@@ -80,14 +84,21 @@ public final class ChildProcess: Sendable {
         let channel = OutputChannel()
         output = ChildOutput(channel: channel)
         ProcessGroups.add(spawned.pid)
-        let reading = spawned.output
         let pid = spawned.pid
-        let readerStarted = Spawn.thread { [self] in read(reading, into: channel) }
-        let waiterStarted = Spawn.thread { [self] in waitForEnd(of: pid) }
-        if !readerStarted || !waiterStarted {
+        let reader = OutputReader(descriptor: spawned.output, channel: channel) { [self] in
+            terminal.withLock { $0 = nil }
+        }
+        do {
+            let token = try ChildWatcher.shared.watchOutput(spawned.output, reader)
+            channel.setRoomHandler { ChildWatcher.shared.resume(token) }
+            try ChildWatcher.shared.watchExit(of: pid) { [self] status in ended(status.map(Termination.init) ?? .signaled(SIGKILL)) }
+        } catch {
+            // No thread to watch it: nothing would ever read or reap it.
             _ = kill(-pid, SIGKILL)
-            if !readerStarted { close(reading); channel.finish() }
-            if !waiterStarted { waitForEnd(of: pid) }
+            _ = Reaper.wait(for: pid)
+            ProcessGroups.remove(pid)
+            close(spawned.output)
+            throw ChildProcessError("no thread to watch \(program): \(error)")
         }
     }
 
@@ -119,10 +130,9 @@ public final class ChildProcess: Sendable {
 
     /// Tells the child's terminal its new size (the child gets SIGWINCH); nothing on pipes.
     public func resize(columns: Int, rows: Int) {
-        var size = winsize(ws_row: UInt16(clamping: rows), ws_col: UInt16(clamping: columns), ws_xpixel: 0, ws_ypixel: 0)
         terminal.withLock { terminal in
             guard let terminal else { return }
-            _ = ioctl(terminal, UInt(TIOCSWINSZ), &size)
+            TerminalControl.setWindowSize(of: terminal, columns: columns, rows: rows)
         }
     }
 
@@ -148,82 +158,80 @@ public final class ChildProcess: Sendable {
         if first { ProcessGroups.remove(processIdentifier) }
     }
 
-    // MARK: - Threads
-
-    /// Reads `descriptor` until every writer closed it (EOF, or EIO on a terminal). While the
-    /// channel holds a batch back for its hand-over interval, the thread waits for more output
-    /// or that time, whichever comes first (with `select` on Darwin, whose `poll` rejects a
-    /// terminal; see ``Readiness``), and otherwise sleeps in `read`.
-    ///
-    /// Once the consumer falls behind (the queue is full: the child writes faster than its
-    /// output is taken), the thread goes below the interface's priority for good: a child
-    /// writing as fast as it can keeps it busy (reading, cutting, and for a log reading the
-    /// lines into its lines), and on a contended machine the main actor — keys, frames — and
-    /// the terminal then go first; the child waits on its writes a little longer, as on a slow
-    /// terminal. A child that never outruns its consumer keeps a reader at the default
-    /// priority, so its lines reach the screen with no more delay than a key.
-    private func read(_ descriptor: Int32, into channel: OutputChannel) {
-        var lowered = false
-        var lines = OutputLines(limit: ChildOutput.maximumByteCount)
-        let size = 64 * 1024
-        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: size, alignment: 1)
-        defer { buffer.deallocate() }
-        // The session's kind (`CURTAIN_WAIT`, so the tests run Darwin's `select` here too).
-        let kind = (try? ReadinessKind.named(ProcessEnvironment.value("CURTAIN_WAIT"))) ?? .systemDefault
-        let readiness = try? kind.make(for: [descriptor])
-        var handOverDue: Int64?
-        while true {
-            if let due = handOverDue {
-                let now = monotonicNanoseconds()
-                if readiness == nil, now < due {
-                    // No way to wait on this descriptor (beyond `select`'s range): sleep out
-                    // the interval instead of holding the batch until the next output.
-                    var pause = timespec(tv_sec: 0, tv_nsec: Int(due - now))
-                    _ = nanosleep(&pause, nil)
-                }
-                if now >= due || readiness.map({ $0.wait([descriptor], timeoutNanoseconds: due - now) == .timedOut }) ?? true {
-                    handOverDue = channel.deliverIfDue(now: monotonicNanoseconds())
-                    continue
-                }
-            }
-            let count = CurtainPlatform.read(descriptor, buffer.baseAddress, size)
-            if count < 0, errno == EINTR || errno == EAGAIN { continue }
-            guard count > 0 else { break }
-            let chunk = UnsafeRawBufferPointer(rebasing: buffer[..<count])
-            handOverDue = channel.put(lines: lines.feed(chunk), openLine: lines.openLine, bytes: count,
-                                      now: monotonicNanoseconds())
-            if !lowered, channel.consumerFellBehind {
-                lowerCurrentThreadPriority()
-                lowered = true
-            }
-        }
-        terminal.withLock { terminal in
-            close(descriptor)
-            terminal = nil
-        }
-        if let last = lines.finish() {
-            _ = channel.put(lines: [last], openLine: "", bytes: last.utf8.count, now: monotonicNanoseconds())
-        }
-        channel.finish()
-    }
-
-    /// Waits for the child to end and tells those awaiting ``termination``.
-    private func waitForEnd(of pid: Int32) {
-        var status: Int32 = 0
-        var result: Termination = .signaled(SIGKILL)
-        while true {
-            if waitpid(pid, &status, 0) >= 0 {
-                result = Termination(waitStatus: status)
-                break
-            }
-            if errno != EINTR { break }
-        }
-        if !ProcessGroups.isAlive(pid) { markGroupGone() }
+    /// Tells those awaiting ``termination`` how the child ended (on the watcher's thread).
+    private func ended(_ result: Termination) {
+        if !ProcessGroups.isAlive(processIdentifier) { markGroupGone() }
         let waiters = ending.withLock { state in
             state.termination = result
             defer { state.waiters = [] }
             return state.waiters
         }
         for waiter in waiters { waiter.resume(returning: result) }
+    }
+}
+
+/// A child's output as the watcher reads it: what is readable is read (the descriptor does not
+/// block), cut into lines and handed to the channel; when the channel is full the watcher stops
+/// reading it until the consumer takes a batch, and when a batch is held back for its interval,
+/// the watcher comes back at its due time.
+///
+/// Once a consumer falls behind (the child writes faster than its output is taken), the
+/// watcher's thread goes below the interface's priority for good: a child writing as fast as it
+/// can keeps it busy (reading, cutting, and for a log reading the lines into its lines), and on
+/// a contended machine the main actor — keys, frames — and the terminal then go first; the
+/// child waits on its writes a little longer, as on a slow terminal. While no child ever
+/// outruns its consumer the thread keeps the default priority, so a line reaches the screen
+/// with no more delay than a key.
+final class OutputReader: WatchedOutput, @unchecked Sendable {
+    // @unchecked: the watcher calls it from its one thread only, one call at a time.
+    private let descriptor: Int32
+    private let channel: OutputChannel
+    /// Forgets the terminal's descriptor before it is closed (no resize reaches a number the
+    /// program has since reused).
+    private let forgetTerminal: @Sendable () -> Void
+    private var lines = OutputLines(limit: ChildOutput.maximumByteCount)
+    private let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 64 * 1024, alignment: 1)
+    private var paused = false
+
+    /// Whether the watcher's thread was lowered (it is one thread for every child).
+    private static let lowered = Atomic(false)
+
+    init(descriptor: Int32, channel: OutputChannel, forgetTerminal: @escaping @Sendable () -> Void) {
+        self.descriptor = descriptor
+        self.channel = channel
+        self.forgetTerminal = forgetTerminal
+    }
+
+    deinit { buffer.deallocate() }
+
+    func readable(now: Int64) -> OutputInterest {
+        let count = read(descriptor, buffer.baseAddress, buffer.count)
+        if count < 0, errno == EINTR || errno == EAGAIN {
+            return OutputInterest(due: channel.deliverIfDue(now: monotonicNanoseconds()))
+        }
+        // The end: EOF on a pipe, EIO on a terminal whose every other side closed.
+        guard count > 0 else { return end() }
+        let chunk = UnsafeRawBufferPointer(rebasing: buffer[..<count])
+        let put = channel.put(lines: lines.feed(chunk), openLine: lines.openLine, bytes: count, now: monotonicNanoseconds())
+        if channel.consumerFellBehind, !Self.lowered.exchange(true, ordering: .relaxed) {
+            lowerCurrentThreadPriority()
+        }
+        return OutputInterest(paused: put.full, due: put.due)
+    }
+
+    func due(now: Int64) -> OutputInterest {
+        // A pause stands until the channel's room handler resumes the reading (the watcher
+        // keeps it: this answer's `paused` is what the channel last said).
+        OutputInterest(paused: false, due: channel.deliverIfDue(now: now))
+    }
+
+    private func end() -> OutputInterest {
+        forgetTerminal()
+        close(descriptor)
+        if let last = lines.finish() {
+            _ = channel.put(lines: [last], openLine: "", bytes: last.utf8.count, now: monotonicNanoseconds())
+        }
+        channel.finish()
+        return OutputInterest(ended: true)
     }
 }

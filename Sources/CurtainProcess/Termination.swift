@@ -1,3 +1,5 @@
+import CurtainPlatform
+
 /// How a child process ended.
 public enum Termination: Sendable, Hashable, CustomStringConvertible {
     /// It exited with this status (0: success).
@@ -16,9 +18,11 @@ public enum Termination: Sendable, Hashable, CustomStringConvertible {
         }
     }
 
-    /// The status `waitpid` reported.
-    init(waitStatus status: Int32) {
-        let signal = status & 0x7f
-        self = signal == 0 ? .exited((status >> 8) & 0xff) : .signaled(signal)
+    /// What the reaper reported (a stop is not reported for these children).
+    init(_ status: ExitStatus) {
+        switch status {
+        case .exited(let code): self = .exited(code)
+        case .signaled(let signal), .stopped(let signal): self = .signaled(signal)
+        }
     }
 }

@@ -41,11 +41,8 @@ enum RemovalOrder: String, CaseIterable {
     }
 }
 
-func monotonicNanoseconds() -> UInt64 {
-    var spec = timespec()
-    clock_gettime(CLOCK_MONOTONIC, &spec)
-    return UInt64(spec.tv_sec) &* 1_000_000_000 &+ UInt64(spec.tv_nsec)
-}
+/// The system layer's clock, unsigned as the benchmarks keep their figures.
+func benchNanoseconds() -> UInt64 { UInt64(monotonicNanoseconds()) }
 
 @MainActor
 func measureRemoval(quick: Bool) -> [RemovalResult] {
@@ -81,10 +78,10 @@ func removeOneByOne(count: Int, order: RemovalOrder) -> RemovalResult {
     var step = 0
     while step < count {
         let batch = indices[step..<min(step + checkEvery, count)]
-        let start = monotonicNanoseconds()
+        let start = benchNanoseconds()
         for index in batch { labels[index].removeFromSuperview() }
         let remaining = container.subviews
-        result.nanoseconds += monotonicNanoseconds() - start
+        result.nanoseconds += benchNanoseconds() - start
         let gone = Set(batch.map { ObjectIdentifier(labels[$0]) })
         model.removeAll { gone.contains($0) }
         if remaining.map(ObjectIdentifier.init) != model { result.orderKept = false }

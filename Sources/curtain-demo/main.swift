@@ -178,7 +178,5 @@ private let typingRange =
     }
 }
 
-#if os(Linux)
 StaticUnwindTables.releaseAfterTheMainThreadExits()
-#endif
 await runCommandLine()

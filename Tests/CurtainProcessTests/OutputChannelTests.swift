@@ -1,6 +1,6 @@
 import Curtain
 import CurtainPlatform
-import CurtainTerminal
+import Dispatch
 import Synchronization
 import Testing
 @testable import CurtainProcess
@@ -8,19 +8,28 @@ import Testing
 /// The hand-over between a child's reading thread and its consumer, without a child: the
 /// reader held while the consumer is behind, and a log's lines read on the reading thread.
 @Suite struct OutputChannelTests {
-    /// Pieces handed over from a thread of their own, as the reading thread hands them: each
-    /// held back for its interval is delivered when that is up; then the end.
+    /// Pieces handed over from a thread of their own, as the watcher hands them: each held back
+    /// for its interval is delivered when that is up, and after a full queue nothing more is
+    /// handed over until the channel says there is room; then the end. `afterEach` runs right
+    /// after each piece is put.
     func handOver(_ pieces: [OutputBatch], to channel: OutputChannel, afterEach: @escaping @Sendable () -> Void = {}) {
+        let room = DispatchSemaphore(value: 0)
+        channel.setRoomHandler { room.signal() }
         let started = PlatformThread.start {
             for piece in pieces {
-                var due = channel.put(lines: piece.lines, openLine: piece.openLine,
+                let put = channel.put(lines: piece.lines, openLine: piece.openLine,
                                       bytes: piece.lines.reduce(0) { $0 + $1.utf8.count + 1 }, now: monotonicNanoseconds())
-                while let time = due {
-                    var pause = timespec(tv_sec: 0, tv_nsec: Int(max(0, time - monotonicNanoseconds())))
-                    _ = nanosleep(&pause, nil)
-                    due = channel.deliverIfDue(now: monotonicNanoseconds())
-                }
                 afterEach()
+                var due = put.due
+                var paused = put.full
+                while paused || due != nil {
+                    if let time = due {
+                        var pause = timespec(tv_sec: 0, tv_nsec: Int(max(0, min(1_000_000, time - monotonicNanoseconds()))))
+                        _ = nanosleep(&pause, nil)
+                        if monotonicNanoseconds() >= time { due = channel.deliverIfDue(now: monotonicNanoseconds()) }
+                    }
+                    if paused, room.wait(timeout: .now() + .milliseconds(1)) == .success { paused = false }
+                }
             }
             channel.finish()
         }
@@ -31,10 +40,11 @@ import Testing
         let value = Atomic<Int>(0)
     }
 
-    /// A consumer that is behind holds the reader once ``OutputChannel/capacity`` batches wait:
-    /// the reader stops reading (the child then waits on its writes, as on a slow terminal)
-    /// and memory stays bounded. Each batch taken lets one more in, and nothing is lost; the
-    /// channel remembers that its consumer fell behind (the reading thread then yields).
+    /// A consumer that is behind pauses the reader once ``OutputChannel/capacity`` batches wait:
+    /// the watcher stops reading the child (which then waits on its writes, as on a slow
+    /// terminal) and memory stays bounded. Each batch taken lets one more in (the room handler
+    /// resumes the reading), and nothing is lost; the channel remembers that its consumer fell
+    /// behind (the reading thread then yields).
     @Test func theReaderWaitsWhileTheConsumerIsBehind() async throws {
         let channel = OutputChannel()
         #expect(channel.claim())
@@ -45,8 +55,8 @@ import Testing
         handOver(Array(repeating: OutputBatch(lines: full, openLine: ""), count: total), to: channel) {
             handed.value.add(1, ordering: .sequentiallyConsistent)
         }
-        // The reader says so just before it waits for room (a bound all the same: a reader that
-        // never waits would hand everything over and leave this loop at the end).
+        // The channel says so at the put that fills it (a bound all the same: a reader that
+        // never pauses would hand everything over and leave this loop at the end).
         let deadline = ContinuousClock.now + .seconds(60)
         while !channel.consumerFellBehind, handed.value.load(ordering: .sequentiallyConsistent) < total,
               ContinuousClock.now < deadline {

@@ -1,6 +1,7 @@
 import Curtain
 @testable import CurtainTerminal
 import CurtainPlatform
+import CurtainTestSupport
 import Testing
 
 /// The session's one wait, with both readiness calls: what ends it, and what it costs the
@@ -10,7 +11,7 @@ import Testing
 
     @Test(arguments: kinds)
     func inputEndsTheWaitAndSaysWhichDescriptor(kind: ReadinessKind) async throws {
-        let input = try ReadinessTests.Pipe(), other = try ReadinessTests.Pipe()
+        let input = try TestPipe(), other = try TestPipe()
         let wait = try TerminalWait(descriptors: [input.read, other.read], readiness: kind)
         defer { wait.cancel() }
         let clock = SystemClock()
@@ -25,7 +26,7 @@ import Testing
 
     @Test(arguments: kinds)
     func theDeadlineEndsTheWait(kind: ReadinessKind) async throws {
-        let input = try ReadinessTests.Pipe()
+        let input = try TestPipe()
         let wait = try TerminalWait(descriptors: [input.read], readiness: kind)
         defer { wait.cancel() }
         let clock = SystemClock()
@@ -44,7 +45,7 @@ import Testing
     /// answered `.readable` for the byte already read.)
     @Test(arguments: kinds)
     func readinessFoundForAnEarlierWaitIsLookedAtAgain(kind: ReadinessKind) async throws {
-        let input = try ReadinessTests.Pipe()
+        let input = try TestPipe()
         let wait = try TerminalWait(descriptors: [input.read], readiness: kind)
         defer { wait.cancel() }
         let clock = SystemClock()
@@ -70,7 +71,7 @@ import Testing
     /// descriptors. Only the first wait pokes it (it slept on its control pipe alone).
     @Test(arguments: kinds)
     func anInterruptionAtIdleEndsTheWaitWithoutWakingTheThread(kind: ReadinessKind) async throws {
-        let input = try ReadinessTests.Pipe()
+        let input = try TestPipe()
         let wait = try TerminalWait(descriptors: [input.read], readiness: kind)
         defer { wait.cancel() }
         let clock = SystemClock()

@@ -148,32 +148,25 @@ final class TerminalWait {
     /// A wait on `descriptors` (those ≥ 0) with `readiness`, its thread started. Throws when
     /// the control pipe or the thread cannot be made: without them a wait would spin or hang.
     init(descriptors: [Int32], readiness kind: ReadinessKind) throws(TerminalError) {
-        var ends: [Int32] = [-1, -1]
-        if let failure = Self.injectedFailure(.pipe) {
-            errno = failure
-        } else if pipe(&ends) == 0 {
-            for end in ends {
-                _ = fcntl(end, F_SETFL, fcntl(end, F_GETFL) | O_NONBLOCK)
-                _ = fcntl(end, F_SETFD, FD_CLOEXEC)
-            }
-        }
-        guard ends[0] >= 0 else {
-            throw TerminalError("no pipe for the wait (\(String(cString: strerror(errno))))")
+        let control: DescriptorPair
+        do {
+            if let failure = Self.injectedFailure(.pipe) { throw PlatformError(code: failure) }
+            control = try DescriptorPair.pipe(nonBlocking: .both)
+        } catch {
+            throw TerminalError("no pipe for the wait (\(error))")
         }
         let watched = descriptors.filter { $0 >= 0 }
         let readiness: any Readiness
         do {
-            readiness = try kind.make(for: watched + ends)
+            readiness = try kind.make(for: watched + [control.read, control.write])
         } catch {
-            close(ends[0])
-            close(ends[1])
-            throw error
+            control.closeBoth()
+            throw TerminalError(error.message)
         }
-        let box = Box(descriptors: watched, readiness: readiness, control: (ends[0], ends[1]))
+        let box = Box(descriptors: watched, readiness: readiness, control: (control.read, control.write))
         let failed = Self.injectedFailure(.thread) ?? PlatformThread.startDetachedWithSignalsBlocked { box.serve() }
         if let failed {
-            close(ends[0])
-            close(ends[1])
+            control.closeBoth()
             throw TerminalError("no thread for the wait (\(String(cString: strerror(failed))))")
         }
         self.box = box

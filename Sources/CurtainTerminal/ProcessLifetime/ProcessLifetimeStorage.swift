@@ -4,8 +4,8 @@ import Synchronization
 /// Every piece of memory the session's signal handlers read or write, allocated in one go
 /// the first time any of it is needed — which is before any handler is armed, because each
 /// arming (``EmergencyRestore/arm(fileDescriptor:resetBytes:)``, ``SignalWakeup/install()``,
-/// ``ChildProcessGroups/add(_:)``, ``StderrCapture/start(headLimit:tailLimit:)``) calls
-/// ``prepare()`` first — and never freed, since a handler may run at any moment of the
+/// ``StderrCapture/start(headLimit:tailLimit:)``) calls ``prepare()`` first (which prepares the
+/// system layer's table of child groups too) — and never freed, since a handler may run at any moment of the
 /// process's life.
 ///
 /// A handler must never be the first to touch a lazily initialised global: the initialiser
@@ -17,8 +17,6 @@ struct ProcessLifetimeStorage: @unchecked Sendable {
     let restore: UnsafeMutablePointer<EmergencyRestore.State>
     let capture: UnsafeMutablePointer<StderrCapture.State>
     let wakeup: UnsafeMutablePointer<SignalWakeup.State>
-    /// The child process groups' current table (it grows; see ``ChildProcessGroups``).
-    let groups: UnsafeMutablePointer<UnsafeMutablePointer<ChildProcessGroups.Table>>
     /// The stderr replay's copy buffer.
     let copyBuffer: UnsafeMutableRawBufferPointer
     /// Who may read the captured stderr pipe right now (see ``StderrCapture/PipeOwner``).
@@ -35,13 +33,16 @@ struct ProcessLifetimeStorage: @unchecked Sendable {
         capture.initialize(to: StderrCapture.State())
         wakeup = .allocate(capacity: 1)
         wakeup.initialize(to: SignalWakeup.State())
-        groups = .allocate(capacity: 1)
-        groups.initialize(to: ChildProcessGroups.Table.make(capacity: ChildProcessGroups.initialCapacity))
         copyBuffer = .allocate(byteCount: Self.copyBufferSize, alignment: 16)
         capturePipeOwner = .allocate(capacity: 1)
         capturePipeOwner.initialize(to: Atomic(StderrCapture.PipeOwner.nobody))
     }
 
-    /// Allocates everything, if not done yet. Call before installing any handler.
-    static func prepare() { _ = shared }
+    /// Allocates everything, if not done yet — the child process groups' table too, which
+    /// the system layer keeps (``ChildProcessGroups``) and the emergency restore reads. Call
+    /// before installing any handler.
+    static func prepare() {
+        _ = shared
+        ChildProcessGroups.prepare()
+    }
 }

@@ -77,12 +77,10 @@ package enum StderrCapture {
         ProcessLifetimeStorage.prepare()
         let s = state
         guard s.pointee.file < 0, let file = makeFile() else { return }
-        var ends: [Int32] = [-1, -1]
-        guard pipe(&ends) == 0 else { close(file); return }
-        for end in ends { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
         // The drain thread waits in `poll` and reads only what is there: ``finish()`` may read
         // the same pipe, and must never find the thread holding bytes it has taken.
-        _ = fcntl(ends[0], F_SETFL, fcntl(ends[0], F_GETFL) | O_NONBLOCK)
+        guard let pair = try? DescriptorPair.pipe(nonBlocking: .readEnd) else { close(file); return }
+        let ends = [pair.read, pair.write]
         let saved = fcntl(STDERR_FILENO, F_DUPFD_CLOEXEC, 3)
         guard saved >= 0 else {
             for descriptor in [file, ends[0], ends[1]] { close(descriptor) }

@@ -1,4 +1,5 @@
 import Curtain
+import CurtainPlatform
 
 extension App {
     /// Runs a program in the terminal's foreground — a pager, an editor, a shell — and returns
@@ -15,8 +16,9 @@ extension App {
     /// stops the whole job — `fg` continues both. The child inherits the environment and the
     /// descriptors, with the default signal actions and no signal blocked; it runs in the app's
     /// process group. Should the app end by a signal while the child runs (SIGTERM, SIGHUP), the
-    /// child gets SIGHUP, SIGTERM and SIGCONT, as a terminal's hang-up would send it
-    /// (``ChildProcessGroups``): it does not outlive the app.
+    /// child gets SIGHUP, SIGTERM and SIGCONT, as a terminal's hang-up would send it — and
+    /// should the app be killed outright (SIGKILL), the watchdog sends them: it does not
+    /// outlive the app.
     ///
     /// - Parameter arguments: the program (a path, or a name looked up in `PATH`) and its
     ///   arguments.

@@ -137,8 +137,11 @@ public final class TerminalSession: Backend {
         self.takeover = takeover
         do throws(TerminalError) {
             try SignalWakeup.install()
-            inputWait = try TerminalWait(descriptors: [takeover.inputDescriptor, SignalWakeup.descriptor],
-                                         readiness: ReadinessKind.named(TerminalColorsGuess.environment("CURTAIN_WAIT")))
+            let named = TerminalColorsGuess.environment("CURTAIN_WAIT")
+            guard let kind = ReadinessKind.named(named) else {
+                throw TerminalError("CURTAIN_WAIT=\(TerminalRequirements.printable(named ?? "")) is unknown (use CURTAIN_WAIT=poll or CURTAIN_WAIT=select, or unset it)")
+            }
+            inputWait = try TerminalWait(descriptors: [takeover.inputDescriptor, SignalWakeup.descriptor], readiness: kind)
         } catch {
             SignalWakeup.uninstall()
             takeover.release()

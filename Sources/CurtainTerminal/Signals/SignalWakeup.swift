@@ -73,22 +73,19 @@ enum SignalWakeup {
         ProcessLifetimeStorage.prepare()
         let s = state
         guard !s.pointee.installed else { return }
-        var ends: [Int32] = [-1, -1]
-        guard pipe(&ends) == 0 else {
-            throw TerminalError("no pipe for the signal wake-up (\(String(cString: strerror(errno))))")
+        let ends: DescriptorPair
+        do {
+            ends = try DescriptorPair.pipe(nonBlocking: .both)
+        } catch {
+            throw TerminalError("no pipe for the signal wake-up (\(error))")
         }
-        for end in ends {
-            _ = fcntl(end, F_SETFL, fcntl(end, F_GETFL) | O_NONBLOCK)
-            _ = fcntl(end, F_SETFD, FD_CLOEXEC)
-        }
-        s.pointee.readEnd = ends[0]
-        s.pointee.writeEnd = ends[1]
+        s.pointee.readEnd = ends.read
+        s.pointee.writeEnd = ends.write
         var action = SignalAction.withInfo({ signal, info, context in
             SignalWakeup.handle(signal, info, context)
         }, flags: SA_RESTART)
         guard sigaction(SIGWINCH, &action, &s.pointee.previousResize) == 0 else {
-            close(ends[0])
-            close(ends[1])
+            ends.closeBoth()
             return
         }
         if sigaction(SIGCONT, &action, &s.pointee.previousContinue) != 0 {

@@ -58,30 +58,44 @@ package enum ChildProcessGroups {
     /// ``hangUpAll()``: a handler must never be the first to touch a lazy global.
     package static func prepare() { _ = current }
 
-    /// Tracks `group` (a process group id: a child that leads its own group or session) until
+    /// Tracks `group` (a process group id: a child that leads its own group) until
     /// ``remove(_:)``.
     package static func add(_ group: pid_t) {
         guard group > 1 else { return }
-        track(group)
+        track(group, watchdogTarget: "g\(group)")
     }
 
     /// Stops tracking `group`: nothing of it runs any more.
-    package static func remove(_ group: pid_t) { untrack(group) }
+    package static func remove(_ group: pid_t) { untrack(group, watchdogTarget: "g\(group)") }
+
+    /// Tracks `session` (a child that leads a session of its own on the terminal at
+    /// `terminal`) until ``remove(session:terminal:)``. The signal path hangs up its leader's
+    /// group (all a handler can do safely); the watchdog, every process of the session,
+    /// whatever group it made, and what holds its terminal (Linux).
+    package static func add(session: pid_t, terminal: String) {
+        guard session > 1 else { return }
+        track(session, watchdogTarget: "s\(session)\n+t\(terminal)")
+    }
+
+    /// Stops tracking `session`.
+    package static func remove(session: pid_t, terminal: String) {
+        untrack(session, watchdogTarget: "s\(session)\n-t\(terminal)")
+    }
 
     /// Tracks `process`, a child that runs in the program's own process group (a pager given
     /// the terminal), until ``remove(process:)``: on the way out it gets the same signals, sent
     /// to it alone.
     package static func add(process: pid_t) {
         guard process > 1 else { return }
-        track(-process)
+        track(-process, watchdogTarget: "p\(process)")
     }
 
     /// Stops tracking `process`.
-    package static func remove(process: pid_t) { untrack(-process) }
+    package static func remove(process: pid_t) { untrack(-process, watchdogTarget: "p\(process)") }
 
     /// A slot holds a group as its id and a process as its pid negated, so that `kill(-slot)`
     /// reaches either; 0 is free, and ±1 never appear (`kill(-1)` would reach every process).
-    private static func track(_ slot: pid_t) {
+    private static func track(_ slot: pid_t, watchdogTarget: String) {
         prepare()
         lock.withLock { _ in
             let table = current.pointee
@@ -97,15 +111,15 @@ package enum ChildProcessGroups {
                 current.pointee = larger
             }
         }
-        Watchdog.shared.tell("+\(-slot)\n")
+        Watchdog.shared.tell("+\(watchdogTarget)\n")
     }
 
-    private static func untrack(_ slot: pid_t) {
+    private static func untrack(_ slot: pid_t, watchdogTarget: String) {
         lock.withLock { _ in
             let tracked = current.pointee.pointee
             for index in 0..<tracked.capacity where tracked.slots[index] == slot { tracked.slots[index] = 0 }
         }
-        Watchdog.shared.tell("-\(-slot)\n")
+        Watchdog.shared.tell("-\(watchdogTarget)\n")
     }
 
     /// Sends SIGHUP, SIGTERM and SIGCONT to every tracked group and process. Async-signal-safe
@@ -123,8 +137,13 @@ package enum ChildProcessGroups {
     }
 }
 
-/// The watchdog process (see ``ChildProcessGroups``). Each entry is told as the argument `kill`
-/// takes for it: `-GROUP` for a group, `PID` for a process.
+/// The watchdog process (see ``ChildProcessGroups``). Each entry is told as a target: `gID` a
+/// process group, `pID` a process, `sID` a session — every process in it, whatever group it
+/// made, through `pkill -s` (procps on Linux, the BSD one on macOS; where there is none, the
+/// session leader's group alone) — and `tPATH` a terminal: what holds it open (`find -lname`
+/// over `/proc/*/fd`, Linux only; once the program's side is closed the kernel names it
+/// `PATH (deleted)`), hung up with the rest but not waited for (once let go, the terminal's
+/// name may be another program's).
 final class Watchdog: Sendable {
     static let shared = Watchdog()
 
@@ -134,6 +153,24 @@ final class Watchdog: Sendable {
     /// What the watchdog runs: keeps the list, and at the end of its input ends what is listed.
     static let script = """
         trap '' HUP INT QUIT TERM TSTP TTIN TTOU PIPE
+        signal() {
+          case $2 in
+            g*) kill -s $1 -- -${2#g} ;;
+            p*) kill -s $1 -- ${2#p} ;;
+            s*) kill -s $1 -- -${2#s}; pkill -$1 -s ${2#s} ;;
+            t*) for f in $(find /proc/[0-9]*/fd \\( -lname "${2#t}" -o -lname "${2#t} (deleted)" \\) 2>/dev/null); do
+                  p=${f#/proc/}; kill -s $1 -- ${p%%/*}
+                done ;;
+          esac
+        }
+        alive() {
+          case $1 in
+            g*) kill -s 0 -- -${1#g} ;;
+            p*) kill -s 0 -- ${1#p} ;;
+            s*) kill -s 0 -- -${1#s} || pgrep -s ${1#s} ;;
+            *) return 1 ;;
+          esac
+        }
         targets=
         while read -r line; do
           case $line in
@@ -142,14 +179,14 @@ final class Watchdog: Sendable {
           esac
         done
         [ -n "$targets" ] || exit 0
-        for t in $targets; do kill -s HUP -- $t; kill -s TERM -- $t; kill -s CONT -- $t; done 2>/dev/null
+        for t in $targets; do signal HUP $t; signal TERM $t; signal CONT $t; done >/dev/null 2>&1
         i=0
         while [ $i -lt \(graceTenths) ]; do
-          alive=; for t in $targets; do kill -s 0 -- $t 2>/dev/null && alive="$alive $t"; done
-          targets=$alive; [ -n "$targets" ] || exit 0
+          left=; for t in $targets; do alive $t >/dev/null 2>&1 && left="$left $t"; done
+          targets=$left; [ -n "$targets" ] || exit 0
           sleep 0.1; i=$((i+1))
         done
-        for t in $targets; do kill -s KILL -- $t; done 2>/dev/null
+        for t in $targets; do signal KILL $t; done >/dev/null 2>&1
         """
 
     /// The program's end of the socket; nil until the first entry, -1 when no watchdog could be

@@ -59,8 +59,12 @@ package final class ChildWatcher: Sendable {
 
     private struct Exit {
         let pid: pid_t
-        /// The pidfd (Linux), or -1: the kqueue or the fallback tells this end.
+        /// The pidfd (Linux), or -1: the kqueue or the fallback tells this end; or
+        /// ``Exit/endedAlready``.
         let descriptor: Int32
+        /// A child that had ended before it could be watched (the kqueue refused a zombie):
+        /// reaped at the thread's next turn.
+        static let endedAlready: Int32 = -2
         let ended: @Sendable (ExitStatus?) -> Void
     }
 
@@ -120,19 +124,14 @@ package final class ChildWatcher: Sendable {
     /// Tells `ended` how child `pid` ended — on the watcher's thread, once — nil when it could
     /// not be reaped (not a child of this process). Throws when the watcher cannot run.
     package func watchExit(of pid: pid_t, _ ended: @escaping @Sendable (ExitStatus?) -> Void) throws(PlatformError) {
-        var reapNow = false
         try register { state in
-            let descriptor = curtain_exit_descriptor(pid)
-            if descriptor < 0, state.exitQueue >= 0, curtain_exit_queue_watch(state.exitQueue, pid) != 0 {
-                reapNow = errno == ESRCH // already a zombie
+            var descriptor = curtain_exit_descriptor(pid)
+            if descriptor < 0, state.exitQueue >= 0, curtain_exit_queue_watch(state.exitQueue, pid) != 0, errno == ESRCH {
+                descriptor = Exit.endedAlready
             }
-            if !reapNow { state.exits[pid] = Exit(pid: pid, descriptor: descriptor, ended: ended) }
+            state.exits[pid] = Exit(pid: pid, descriptor: descriptor, ended: ended)
         }
-        if reapNow {
-            ended(Reaper.wait(for: pid))
-        } else {
-            poke()
-        }
+        poke()
     }
 
     /// Registers under the lock, starting the thread the first time.
@@ -180,8 +179,9 @@ package final class ChildWatcher: Sendable {
                 }
                 let ends = state.exits.values.compactMap { $0.descriptor >= 0 ? ($0.pid, $0.descriptor) : nil }
                 var deadline = state.outputs.values.compactMap(\.interest.due).min()
-                let polling = state.exits.values.contains { $0.descriptor < 0 } && state.exitQueue < 0
+                let polling = state.exits.values.contains { $0.descriptor == -1 } && state.exitQueue < 0
                 if polling { deadline = min(deadline ?? .max, now + Self.fallbackInterval) }
+                if state.exits.values.contains(where: { $0.descriptor == Exit.endedAlready }) { deadline = now }
                 return (state.control!, watched, ends, state.exitQueue, deadline, polling)
             }
             var descriptors = [control.read] + watched.map(\.1) + ends.map(\.1)
@@ -238,7 +238,9 @@ package final class ChildWatcher: Sendable {
     /// and tells each once.
     private func reapEnded(ended told: [pid_t], exitQueue: Int32, polling: Bool) {
         var ended: [(Exit, ExitStatus?)] = []
-        var pids = told
+        var pids = told + state.withLock { state in
+            state.exits.values.filter { $0.descriptor == Exit.endedAlready }.map(\.pid)
+        }
         if exitQueue >= 0 {
             var taken = [Int32](repeating: 0, count: 64)
             let count = curtain_exit_queue_take(exitQueue, &taken, Int32(taken.count))
@@ -252,7 +254,7 @@ package final class ChildWatcher: Sendable {
             ended.append((exit, Reaper.wait(for: pid)))
         }
         if polling {
-            let candidates = state.withLock { $0.exits.values.filter { $0.descriptor < 0 }.map(\.pid) }
+            let candidates = state.withLock { $0.exits.values.filter { $0.descriptor == -1 }.map(\.pid) }
             for pid in candidates {
                 guard let status = Reaper.reapIfEnded(pid) else { continue }
                 if let exit = state.withLock({ $0.exits.removeValue(forKey: pid) }) { ended.append((exit, status)) }

@@ -79,16 +79,64 @@ package enum LinuxProcFiles {
     /// The process group and whether the process is a zombie (or dead), from
     /// `/proc/<process>/stat`: `pid (name) state ppid pgrp …`, the name possibly holding
     /// spaces and parentheses (hence the last `)`).
+    /// The processes of `session` that run (zombies left out), read from `/proc`; nil where
+    /// `/proc` cannot tell (another system).
+    package static func sessionMembers(_ session: Int32) -> [Int32]? {
+        guard available, session > 0, let directory = opendir("/proc") else { return nil }
+        defer { closedir(directory) }
+        var members: [Int32] = []
+        while let entry = readdir(directory) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+            guard let id = Int32(name), let process = stat(of: id), process.session == session, !process.isZombie else { continue }
+            members.append(id)
+        }
+        return members
+    }
+
+    /// The processes that hold `path` open (a pseudo-terminal's slave side), read from
+    /// `/proc/PID/fd` (only those this process may look at); nil where `/proc` cannot tell.
+    package static func holders(of path: String) -> [Int32]? {
+        guard available, let directory = opendir("/proc") else { return nil }
+        defer { closedir(directory) }
+        var holders: [Int32] = []
+        var target = [CChar](repeating: 0, count: 256)
+        while let entry = readdir(directory) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+            guard let id = Int32(name), let descriptors = opendir("/proc/\(id)/fd") else { continue }
+            defer { closedir(descriptors) }
+            while let descriptor = readdir(descriptors) {
+                let number = withUnsafeBytes(of: descriptor.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+                guard Int(number) != nil else { continue }
+                let length = readlink("/proc/\(id)/fd/\(number)", &target, target.count - 1)
+                guard length > 0 else { continue }
+                let linked = String(decoding: target[..<length].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+                // Once the master side is closed, the kernel names the slave "PATH (deleted)".
+                if linked == path || linked == path + " (deleted)" {
+                    holders.append(id)
+                    break
+                }
+            }
+        }
+        return holders
+    }
+
     private static func groupAndState(of process: Int32) -> (group: Int32, isZombie: Bool)? {
+        stat(of: process).map { ($0.group, $0.isZombie) }
+    }
+
+    /// What `/proc/PID/stat` says of a process's group, session and state.
+    private static func stat(of process: Int32) -> (group: Int32, session: Int32, isZombie: Bool)? {
         let descriptor = open("/proc/\(process)/stat", O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else { return nil }
         defer { close(descriptor) }
         var buffer = [UInt8](repeating: 0, count: 512)
         let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+        // After the name in brackets: state, parent, group, session, …
         guard count > 0, let nameEnd = buffer[..<count].lastIndex(of: UInt8(ascii: ")")) else { return nil }
-        let fields = buffer[(nameEnd + 1)..<count].split(separator: UInt8(ascii: " "), maxSplits: 4)
-        guard fields.count >= 3, let state = fields[0].first,
-              let group = Int32(String(decoding: fields[2], as: UTF8.self)) else { return nil }
-        return (group, state == UInt8(ascii: "Z") || state == UInt8(ascii: "X"))
+        let fields = buffer[(nameEnd + 1)..<count].split(separator: UInt8(ascii: " "), maxSplits: 5)
+        guard fields.count >= 4, let state = fields[0].first,
+              let group = Int32(String(decoding: fields[2], as: UTF8.self)),
+              let session = Int32(String(decoding: fields[3], as: UTF8.self)) else { return nil }
+        return (group, session, state == UInt8(ascii: "Z") || state == UInt8(ascii: "X"))
     }
 }

@@ -57,6 +57,8 @@ public final class ChildProcess: Sendable {
     /// number the program has since reused.
     private let terminal: Mutex<Int32?>
     private let ending = Mutex(Ending())
+    /// Every process of the command: its session on a terminal, its group on pipes.
+    private let processes: CommandProcesses
 
     private struct Ending {
         var termination: Termination?
@@ -83,20 +85,28 @@ public final class ChildProcess: Sendable {
         terminal = Mutex(spawned.terminal)
         let channel = OutputChannel()
         output = ChildOutput(channel: channel)
-        ProcessGroups.add(spawned.pid)
+        let processes = CommandProcesses(leader: spawned.pid, terminal: spawned.terminalPath)
+        self.processes = processes
+        processes.track()
         let pid = spawned.pid
-        let reader = OutputReader(descriptor: spawned.output, channel: channel) { [self] in
+        let reader = OutputReader(descriptor: spawned.output, channel: channel, processes: processes) { [self] in
             terminal.withLock { $0 = nil }
         }
         do {
             let token = try ChildWatcher.shared.watchOutput(spawned.output, reader)
             channel.setRoomHandler { ChildWatcher.shared.resume(token) }
-            try ChildWatcher.shared.watchExit(of: pid) { [self] status in ended(status.map(Termination.init) ?? .signaled(SIGKILL)) }
+            try ChildWatcher.shared.watchExit(of: pid) { [self] status in
+                ended(status.map(Termination.init) ?? .signaled(SIGKILL))
+                // The output ends once nothing of the command runs, even when a process that
+                // left its session on purpose still holds the terminal open.
+                reader.leaderEnded()
+                ChildWatcher.shared.reconsider(token, due: monotonicNanoseconds())
+            }
         } catch {
             // No thread to watch it: nothing would ever read or reap it.
-            _ = kill(-pid, SIGKILL)
+            processes.send(SIGKILL)
             _ = Reaper.wait(for: pid)
-            ProcessGroups.remove(pid)
+            processes.untrack()
             close(spawned.output)
             throw ChildProcessError("no thread to watch \(program): \(error)")
         }
@@ -108,7 +118,8 @@ public final class ChildProcess: Sendable {
         try self.init(["/bin/sh", "-c", command], connection: connection, environment: environment, directory: directory)
     }
 
-    /// How the child ended, once it has (its group may still hold processes it started).
+    /// How the child ended, once it has — told the moment it ends (its session or group may
+    /// still hold processes it started: see ``isGroupRunning``).
     public var termination: Termination {
         get async {
             await withCheckedContinuation { continuation in
@@ -122,10 +133,12 @@ public final class ChildProcess: Sendable {
         }
     }
 
-    /// True while any process of the child's group runs (the child, or what it started).
+    /// True while any process of the command runs: the child, or what it started in its
+    /// session on a terminal (whatever process group it made, as `timeout` and a shell's job
+    /// control do), or in its process group on pipes.
     public var isGroupRunning: Bool {
         if ending.withLock({ $0.groupGone }) { return false }
-        return ProcessGroups.isAlive(processIdentifier)
+        return processes.areRunning
     }
 
     /// Tells the child's terminal its new size (the child gets SIGWINCH); nothing on pipes.
@@ -136,31 +149,34 @@ public final class ChildProcess: Sendable {
         }
     }
 
-    /// Stops the child's whole process group: SIGTERM and SIGCONT (a stopped process must run
-    /// to end), then SIGKILL to whatever still runs after `grace`. Returns once the group is
-    /// gone (re-checked every few milliseconds, never a fixed wait), with how the child
-    /// ended — which may be on its own, before the stop.
+    /// Stops the whole command — its session on a terminal, whatever groups it made in it, or
+    /// its process group on pipes: SIGTERM and SIGCONT (a stopped process must run to end),
+    /// then SIGKILL to whatever still runs after `grace`. Returns once nothing of it runs
+    /// (re-checked every few milliseconds, never a fixed wait), with how the child ended —
+    /// which may be on its own, before the stop. A process that left the session on purpose
+    /// (`setsid`) is not the command's any more: it is not stopped, and its holding the
+    /// terminal keeps neither the stop nor the output waiting.
     @discardableResult
     public func stop(grace: Duration = .seconds(3)) async -> Termination {
         if !ending.withLock({ $0.groupGone }) {
-            await ProcessGroups.stop(processIdentifier, grace: grace)
+            await processes.stop(grace: grace)
             markGroupGone()
         }
         return await termination
     }
 
-    /// Forgets the group once nothing of it runs.
+    /// Forgets the command's processes once none of them runs.
     func markGroupGone() {
         let first: Bool = ending.withLock { state in
             defer { state.groupGone = true }
             return !state.groupGone
         }
-        if first { ProcessGroups.remove(processIdentifier) }
+        if first { processes.untrack() }
     }
 
     /// Tells those awaiting ``termination`` how the child ended (on the watcher's thread).
     private func ended(_ result: Termination) {
-        if !ProcessGroups.isAlive(processIdentifier) { markGroupGone() }
+        if !processes.areRunning { markGroupGone() }
         let waiters = ending.withLock { state in
             state.termination = result
             defer { state.waiters = [] }
@@ -189,6 +205,13 @@ final class OutputReader: WatchedOutput, @unchecked Sendable {
     /// Forgets the terminal's descriptor before it is closed (no resize reaches a number the
     /// program has since reused).
     private let forgetTerminal: @Sendable () -> Void
+    /// The command's processes: once its leader ended and none of them runs, the output ends.
+    private let processes: CommandProcesses
+    /// Set (on the watcher's thread) when the leader ended.
+    private var leaderHasEnded = false
+    /// When to look again whether the command still runs, after its leader ended.
+    private var nextLook: Int64?
+    private var lookInterval: Int64 = 10_000_000
     private var lines = OutputLines(limit: ChildOutput.maximumByteCount)
     private let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 64 * 1024, alignment: 1)
     private var paused = false
@@ -196,10 +219,19 @@ final class OutputReader: WatchedOutput, @unchecked Sendable {
     /// Whether the watcher's thread was lowered (it is one thread for every child).
     private static let lowered = Atomic(false)
 
-    init(descriptor: Int32, channel: OutputChannel, forgetTerminal: @escaping @Sendable () -> Void) {
+    init(descriptor: Int32, channel: OutputChannel, processes: CommandProcesses,
+         forgetTerminal: @escaping @Sendable () -> Void) {
         self.descriptor = descriptor
         self.channel = channel
+        self.processes = processes
         self.forgetTerminal = forgetTerminal
+    }
+
+    /// The leader ended (the watcher's thread): from now on the output ends as soon as nothing
+    /// of the command runs, whoever else holds its terminal (see ``due(now:)``).
+    func leaderEnded() {
+        leaderHasEnded = true
+        nextLook = 0
     }
 
     deinit { buffer.deallocate() }
@@ -216,13 +248,44 @@ final class OutputReader: WatchedOutput, @unchecked Sendable {
         if channel.consumerFellBehind, !Self.lowered.exchange(true, ordering: .relaxed) {
             lowerCurrentThreadPriority()
         }
-        return OutputInterest(paused: put.full, due: put.due)
+        return OutputInterest(paused: put.full, due: earliest(put.due, nextLook))
     }
 
     func due(now: Int64) -> OutputInterest {
+        if let look = nextLook, look <= now {
+            // After the leader: what still runs of the command keeps the output open; once
+            // nothing does, what is left in the terminal is read and the output ends — a
+            // process that escaped the session may hold the terminal for ever. Looked at again
+            // after 10 ms, doubling up to a second while something runs.
+            if !processes.areRunning { return drainAndEnd() }
+            nextLook = now + lookInterval
+            lookInterval = min(lookInterval * 2, 1_000_000_000)
+        }
         // A pause stands until the channel's room handler resumes the reading (the watcher
-        // keeps it: this answer's `paused` is what the channel last said).
-        OutputInterest(paused: false, due: channel.deliverIfDue(now: now))
+        // keeps it: only a read's answer pauses).
+        return OutputInterest(due: earliest(channel.deliverIfDue(now: now), nextLook))
+    }
+
+    private func earliest(_ one: Int64?, _ other: Int64?) -> Int64? {
+        switch (one, other) {
+        case let (one?, other?): min(one, other)
+        case let (one?, nil): one
+        case let (nil, other?): other
+        case (nil, nil): nil
+        }
+    }
+
+    /// Reads what the terminal still holds (the descriptor does not block), hangs up what
+    /// still holds it (what the command sent off on its own), then ends.
+    private func drainAndEnd() -> OutputInterest {
+        processes.hangUpTerminalHolders()
+        while true {
+            let count = read(descriptor, buffer.baseAddress, buffer.count)
+            guard count > 0 else { break }
+            let chunk = UnsafeRawBufferPointer(rebasing: buffer[..<count])
+            _ = channel.put(lines: lines.feed(chunk), openLine: lines.openLine, bytes: count, now: monotonicNanoseconds())
+        }
+        return end()
     }
 
     private func end() -> OutputInterest {

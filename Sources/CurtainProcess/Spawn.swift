@@ -9,6 +9,8 @@ enum Spawn {
         let output: Int32
         /// The terminal's master side, for resizing; nil on pipes.
         let terminal: Int32?
+        /// The terminal's slave side's path; nil on pipes.
+        var terminalPath: String? = nil
     }
 
     static func start(_ arguments: [String], connection: ChildProcess.Connection,
@@ -26,7 +28,7 @@ enum Spawn {
             request.group = .newSession
             do {
                 let pid = try Spawner.spawn(request)
-                return Started(pid: pid, output: terminal.master, terminal: terminal.master)
+                return Started(pid: pid, output: terminal.master, terminal: terminal.master, terminalPath: terminal.path)
             } catch {
                 close(terminal.master)
                 throw ChildProcessError("\(arguments[0]): \(error)")

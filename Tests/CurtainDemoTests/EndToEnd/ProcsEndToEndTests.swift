@@ -107,23 +107,26 @@ struct ProcsEndToEndTests {
     }
 
     /// Two of the sleeps ignore SIGTERM and SIGHUP: only SIGKILL after the grace ends them,
-    /// on every way out, SIGKILL of the program itself included (the watchdog).
+    /// on every way out, SIGKILL of the program itself included (the watchdog). Two commands
+    /// reach outside their process group: `timeout` makes a group of its own in the command's
+    /// session, and `setsid` sends a sleep off in a session of its own, holding the terminal.
     @Test(arguments: ["quit", "ctrl-c", "SIGTERM", "SIGHUP", "SIGKILL"])
     func noChildOutlivesTheProgram(ending: String) throws {
         // Sleeps no other test starts (survivors looks at every process: `sleep 6` matched a
         // recording test's `sleep 600`).
-        let run = try Run("'\(binary)' 'sleep 7761' \"trap '' TERM HUP; sleep 7762 & sleep 7763\"", columns: 100, rows: 20, name: "procs")
+        let run = try Run("'\(binary)' 'sleep 7761' \"trap '' TERM HUP; sleep 7762 & sleep 7763\" "
+                          + "'echo start; timeout 1000 sleep 7764' 'setsid sleep 7765 & sleep 7766'", columns: 100, rows: 20, name: "procs")
         try see(run, "sleep 7761")
-        for _ in 0..<50 where survivors("sleep 776").count < 3 { usleep(50_000) }
-        #expect(survivors("sleep 776").count >= 3, "three sleeps, one forked by a command")
+        for _ in 0..<50 where survivors("sleep 776").count < 7 { usleep(50_000) }
+        #expect(survivors("sleep 776").count >= 7, "seven sleeps and timeout: \(survivors("sleep 776"))")
         switch ending {
         case "quit":
             try run.tmux.keys("q")
-            try see(run, "2 still running")
+            try see(run, "4 still running")
             try run.tmux.keys("y")
             // The command ignoring SIGTERM keeps the quit waiting for the grace: the screen
             // says what it waits for (before, nothing changed for 3 s).
-            try see(run, "Stopping 2 commands…")
+            try see(run, "Stopping 4 commands…")
         case "ctrl-c": try run.tmux.keys("C-c")
         default:
             let pid = try #require(try run.tmux.foregroundChildPID())
@@ -132,6 +135,33 @@ struct ProcsEndToEndTests {
         _ = try run.exit()
         for _ in 0..<160 where !survivors("sleep 776").isEmpty { usleep(50_000) }
         #expect(survivors("sleep 776").isEmpty, "left running: \(survivors("sleep 776"))")
+    }
+
+    /// A command is its whole session, and it ends when its shell ends: one whose shell sent a
+    /// sleep off in a session of its own (which holds the terminal) is shown ended when the
+    /// shell ends, and what held its terminal is gone; `x` on one whose `timeout` made a group
+    /// of its own stops the lot, and `q` then quits at once, nothing left running. (Both hung
+    /// before: the log waited for the terminal to close, and a stop for a group that was not
+    /// the whole command.)
+    @Test func aCommandIsItsWholeSession() throws {
+        let run = try Run("'\(binary)' 'setsid sleep 7771 & sleep 1; echo holding' 'echo start; timeout 1000 sleep 7772'",
+                          columns: 100, rows: 20, name: "procs")
+        try see(run, "holding")
+        let shown = try see(run, "exited 0")
+        #expect(shown.contains("✓"), "\(shown)")
+        for _ in 0..<100 where !survivors("sleep 7771").isEmpty { usleep(50_000) }
+        #expect(survivors("sleep 7771").isEmpty, "the escapee holding the terminal is hung up")
+        try run.tmux.keys("Down")
+        try see(run, "│start")
+        #expect(survivors("sleep 7772").count >= 2, "timeout and its sleep: \(survivors("sleep 7772"))")
+        try run.tmux.keys("x")
+        try see(run, "Stop echo start")
+        try run.tmux.keys("y")
+        try see(run, "☠")
+        #expect(survivors("sleep 7772").isEmpty, "left running: \(survivors("sleep 7772"))")
+        try run.tmux.keys("q")
+        let end = try ended(run, within: 20)
+        #expect(end == "0")
     }
 
     /// Children that misbehave: every outcome is visible and the terminal is never written raw.

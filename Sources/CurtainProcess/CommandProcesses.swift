@@ -1,0 +1,85 @@
+import CurtainPlatform
+
+/// Every process of one command: the session it leads on its terminal (which holds any group
+/// it made: `timeout`, a shell's job control), or the process group it leads on pipes. Tracked
+/// while it runs (by the system layer's one tracker, ``ChildProcessGroups``, which the signal
+/// path and the watchdog both read), looked at, and stopped — the one place that stops a
+/// command.
+struct CommandProcesses: Sendable {
+    /// The leader: the child's pid, which is also its group's and (on a terminal) its
+    /// session's id.
+    let leader: pid_t
+    /// The terminal's path (the session's controlling terminal), nil on pipes: then only the
+    /// leader's group is the command's (it is in the program's session).
+    let terminal: String?
+
+    private var isSession: Bool { terminal != nil }
+
+    /// Tracks them until ``untrack()``.
+    func track() {
+        if let terminal { ChildProcessGroups.add(session: leader, terminal: terminal) } else { ChildProcessGroups.add(leader) }
+    }
+
+    /// Stops tracking them: nothing of them runs any more.
+    func untrack() {
+        if let terminal { ChildProcessGroups.remove(session: leader, terminal: terminal) } else { ChildProcessGroups.remove(leader) }
+    }
+
+    /// True while one of them runs. Zombies do not count where the system can tell (`/proc`):
+    /// the orphans of a stopped command are reaped by PID 1, late under load (or never, in a
+    /// container whose PID 1 does not reap), and a stop waited its whole bound for them.
+    /// Elsewhere what `kill` finds counts, zombies included.
+    var areRunning: Bool {
+        if groupExists, LinuxProcFiles.processGroupRuns(leader) ?? true { return true }
+        return isSession && !ProcessTable.members(ofSession: leader).isEmpty
+    }
+
+    private var groupExists: Bool { kill(-leader, 0) == 0 || errno == EPERM }
+
+    /// Sends `signal` to the leader's group and, for a session, to every other process in it
+    /// and to what holds its terminal (``hangUpTerminalHolders()``).
+    func send(_ signal: Int32) {
+        _ = kill(-leader, signal)
+        guard let terminal else { return }
+        for member in ProcessTable.members(ofSession: leader) where member != leader {
+            _ = kill(member, signal)
+        }
+        for holder in ProcessTable.holders(of: terminal) { _ = kill(holder, signal) }
+    }
+
+    /// SIGHUP, SIGTERM and SIGCONT to the processes that still hold the command's terminal once
+    /// nothing of its session runs: what it started and sent off on its own (`setsid cmd &`),
+    /// which the end of its terminal would otherwise leave running. Linux only (``ProcessTable``).
+    func hangUpTerminalHolders() {
+        guard let terminal else { return }
+        for holder in ProcessTable.holders(of: terminal) {
+            _ = kill(holder, SIGHUP)
+            _ = kill(holder, SIGTERM)
+            _ = kill(holder, SIGCONT)
+        }
+    }
+
+    /// SIGTERM and SIGCONT to all of them, SIGKILL after `grace` to what is left; returns when
+    /// they are gone, re-checking every few milliseconds.
+    func stop(grace: Duration) async {
+        guard areRunning else { return }
+        send(SIGTERM)
+        send(SIGCONT)
+        let clock = ContinuousClock()
+        let deadline = clock.now + grace
+        var pause = Duration.milliseconds(2)
+        while areRunning, clock.now < deadline {
+            try? await Task.sleep(for: min(pause, deadline - clock.now))
+            pause = min(pause * 2, .milliseconds(50))
+        }
+        guard areRunning else { return }
+        send(SIGKILL)
+        // SIGKILL cannot be caught: they go as soon as the kernel has torn them down (and the
+        // leader is reaped). A bound all the same, never a hang.
+        let end = clock.now + .seconds(5)
+        while areRunning, clock.now < end {
+            send(SIGKILL)
+            try? await Task.sleep(for: .milliseconds(5))
+        }
+    }
+}

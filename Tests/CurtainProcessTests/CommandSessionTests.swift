@@ -1,0 +1,97 @@
+import Curtain
+import Foundation
+import CurtainPlatform
+import Testing
+@testable import CurtainProcess
+
+/// A command on a terminal is its whole session: it ends when its process ends, a stop ends
+/// every group it made, and a process it sent off on its own never keeps its output open; one
+/// thread watches every child, however many.
+@Suite struct CommandSessionTests {
+    /// The processes whose command line holds `marker` (made unique per test run, so that no
+    /// other program's processes are counted).
+    func running(_ marker: String) -> [Int32] {
+        let ids = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
+        return ids.compactMap { Int32($0) }.filter { id in
+            guard let raw = FileManager.default.contents(atPath: "/proc/\(id)/cmdline"),
+                  let state = try? String(contentsOfFile: "/proc/\(id)/stat", encoding: .utf8),
+                  !state.contains(") Z") else { return false }
+            return String(decoding: raw.map { $0 == 0 ? 32 : $0 }, as: UTF8.self).contains(marker)
+        }
+    }
+
+    /// A number of seconds no other process sleeps for: `sleep 1000.NNNNN`.
+    func uniqueSleep() -> String { "1000.\(Int.random(in: 10_000...99_999))" }
+
+    /// Waits up to `seconds` (a bound, not a measurement) for `condition`.
+    func eventually(_ seconds: Double = 20, _ condition: () -> Bool) async -> Bool {
+        let deadline = ContinuousClock.now + .milliseconds(Int(seconds * 1000))
+        while ContinuousClock.now < deadline {
+            if condition() { return true }
+            try? await Task.sleep(for: .milliseconds(20))
+        }
+        return condition()
+    }
+
+    /// `timeout` makes a process group of its own: a stop still ends it and what it runs,
+    /// since both are in the command's session.
+    @Test func aStopEndsEveryGroupTheCommandMade() async throws {
+        let seconds = uniqueSleep()
+        let child = try ChildProcess(shell: "echo start; timeout 1000 sleep \(seconds)")
+        var iterator = child.output.makeAsyncIterator()
+        _ = await iterator.next()
+        #expect(await eventually { running("sleep \(seconds)").count >= 2 }, "timeout and its sleep (and the shell)")
+        let ended = await child.stop(grace: .seconds(30))
+        #expect(ended == .signaled(SIGTERM))
+        #expect(running("sleep \(seconds)").isEmpty, "left running: \(running("sleep \(seconds)"))")
+        #expect(!child.isGroupRunning)
+    }
+
+    /// A process that leaves the session (`setsid … &`) keeps the terminal open: the output
+    /// still ends once the shell has ended and nothing of its session runs, and what held the
+    /// terminal is hung up.
+    @Test(.timeLimit(.minutes(1)))
+    func theOutputEndsWithTheSessionThoughAnEscapeeHoldsTheTerminal() async throws {
+        let seconds = uniqueSleep()
+        let child = try ChildProcess(shell: "setsid sleep \(seconds) & sleep 0.3; echo holding")
+        let reading = Task { () -> [String] in
+            var lines: [String] = []
+            for await batch in child.output { lines += batch.lines }
+            return lines
+        }
+        let ended = await child.termination
+        #expect(ended == .exited(0))
+        // The output ends: a hang here is the defect (before, it waited for the escapee).
+        let lines = await reading.value
+        #expect(lines.contains("holding"))
+        #expect(await eventually { running("sleep \(seconds)").isEmpty }, "hung up with the terminal")
+    }
+
+    /// Twenty idle children cost at most two threads more than one (one watcher for all; a
+    /// child used to bring two threads of its own).
+    @Test func twentyChildrenShareOneWatchingThread() async throws {
+        try #require(LinuxProcFiles.available, "counts threads in /proc")
+        let seconds = uniqueSleep()
+        let first = try ChildProcess(["sleep", seconds])
+        let withOne = try #require(LinuxProcFiles.statusField("Threads"))
+        var more: [ChildProcess] = []
+        for _ in 0..<19 { more.append(try ChildProcess(["sleep", seconds])) }
+        #expect(await eventually { running("sleep \(seconds)").count == 20 })
+        let withTwenty = try #require(LinuxProcFiles.statusField("Threads"))
+        #expect(withTwenty <= withOne + 2, "\(withOne) threads with one child, \(withTwenty) with twenty")
+        await withTaskGroup(of: Void.self) { group in
+            for child in [first] + more { group.addTask { _ = await child.stop(grace: .seconds(5)) } }
+        }
+        #expect(running("sleep \(seconds)").isEmpty)
+    }
+
+    /// A second consumer of one output is a programming error, refused with a message (it used
+    /// to find the output taken and silently show nothing).
+    @Test func aSecondConsumerIsRefused() async {
+        await #expect(processExitsWith: .failure) {
+            let child = try ChildProcess(["true"])
+            _ = child.output.makeAsyncIterator()
+            _ = child.output.makeAsyncIterator()
+        }
+    }
+}

@@ -240,6 +240,9 @@ def main():
     parser.add_argument("--seconds", type=float, default=10)
     parser.add_argument("--lines", type=int, default=200)
     parser.add_argument("--procs", help="measure this curtain-procs binary instead")
+    parser.add_argument("--threads", action="store_true",
+                        help="with --procs: its threads with 1 and 20 idle commands, and the wait thread's "
+                             "control-pipe pokes in 2 s with one quiet command and the spinner (needs strace)")
     parser.add_argument("--stream", metavar="SIZE",
                         help="with --procs: only a stream of SIZE bytes (yes | head -c SIZE, e.g. 1G) through one command")
     parser.add_argument("--progress", help="measure a progress bar through this curtain-procs binary")
@@ -248,6 +251,8 @@ def main():
     parser.add_argument("--lean", action="store_true",
                         help="time keys by when their frame's bytes arrive; the screen is rebuilt with pyte after the run")
     args = parser.parse_args()
+    if args.procs and args.threads:
+        return measure_threads(args)
     if args.procs and args.stream:
         return measure_stream(args)
     if args.procs and args.full_speed:
@@ -289,6 +294,50 @@ def main():
         pty.pump(0.5)
     print(f"idle, nothing scheduled: {switches(pid) - before} wake-ups in 10 s over all threads")
     pty.stop()
+
+
+def measure_threads(args):
+    """curtain-procs' threads with 1 and with 20 idle commands, and how often the terminal's
+    wait thread is poked through its control pipe while one quiet command prints a line every
+    half second and the list's spinner turns (ten frames a second): strace counts the one-byte
+    writes to that pipe, found as the pipe the wait thread polls beside the terminal."""
+    counts = {}
+    for commands in (1, 20):
+        pty = Pty([args.procs] + [f"sleep 10{n:02}" for n in range(commands)])
+        pty.wait_for(b"sleep 10")
+        deadline = time.monotonic() + 1.5
+        while time.monotonic() < deadline:
+            pty.pump(0.1)
+        counts[commands] = status(pty.process.pid, "Threads")
+        pty.stop()
+    print(f"threads: {counts[1]} with 1 idle command, {counts[20]} with 20 "
+          f"({counts[20] - counts[1]} more for 19 more commands)")
+
+    pty = Pty([args.procs, "while :; do echo quiet line; sleep 0.5; done"])
+    pty.wait_for(b"quiet line")
+    pid = pty.process.pid
+    trace = os.path.join(tempfile.mkdtemp(), "trace")
+    tracer = subprocess.Popen(["strace", "-f", "-qq", "-e", "trace=write,poll,pselect6,select", "-o", trace, "-p", str(pid)],
+                              stderr=subprocess.DEVNULL)
+    deadline = time.monotonic() + 2.5
+    while time.monotonic() < deadline:
+        pty.pump(0.05)
+    tracer.terminate()
+    tracer.wait()
+    pty.stop()
+    lines = open(trace).read().splitlines()
+    # The wait thread polls the terminal (fd 0) and its control pipe's read end, always both;
+    # the control pipe's write end is that read end plus one (made by one pipe call).
+    controls = set()
+    for line in lines:
+        match = re.search(r"poll\(\[\{fd=0, .*\{fd=(\d+), events=POLLIN\}\]", line)
+        if match:
+            controls.add(int(match.group(1)) + 1)
+    pokes = sum(1 for line in lines for fd in controls if re.search(rf"write\({fd}, \"\\1\", 1", line))
+    answers = sum(1 for line in lines if re.search(r'read\(0, (<unfinished|"\\33\[0n")', line))
+    print(f"one quiet command and the spinner: {pokes} control-pipe pokes in 2.5 s, "
+          f"{answers} reads of the terminal (the frames' status answers) "
+          f"(write end {sorted(controls) or 'not found'})")
 
 
 def flood_script(rate, seconds, name):

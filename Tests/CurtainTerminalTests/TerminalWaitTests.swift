@@ -68,7 +68,8 @@ import Testing
 
     /// An interruption ends the wait at once, or the next one when none is in progress — and
     /// at idle it costs the waiting thread nothing: the next wait takes over its sleep on the
-    /// descriptors. Only the first wait pokes it (it slept on its control pipe alone).
+    /// descriptors. Only the first wait pokes it (it slept on its control pipe alone), and a
+    /// deadline never does.
     @Test(arguments: kinds)
     func anInterruptionAtIdleEndsTheWaitWithoutWakingTheThread(kind: ReadinessKind) async throws {
         let input = try TestPipe()
@@ -86,13 +87,21 @@ import Testing
         wait.interrupt()
         #expect(await wait.wait(until: nil, clock: clock) == .interrupted, "an interruption between waits ends the next")
         #expect(wait.waitBlocking(until: clock.now + 0.001, clock: clock) == .timedOut, "and only that one")
-        // A sooner deadline than the thread sleeps until needs one poke to take effect.
+        // Deadlines — paced frames, a spinner's ticks — are timers: the thread sleeps on, and is
+        // neither poked nor woken for them (a paced frame poked it once a frame before).
+        for _ in 0..<10 {
+            #expect(await wait.wait(until: clock.now + 0.016, clock: clock) == .timedOut)
+        }
+        #expect(wait.pokeCount == 1, "\(wait.pokeCount) pokes for ten paced frames")
+        // Input ends the next wait at once; after input the thread sleeps on its control pipe
+        // alone (input that arrives while the app draws wakes nothing), so the wait after it
+        // pokes once.
+        input.send("x")
+        #expect(await wait.wait(until: clock.now + 5, clock: clock) == .readable([input.read]))
+        var byte: UInt8 = 0
+        _ = read(input.read, &byte, 1)
         #expect(await wait.wait(until: clock.now + 0.01, clock: clock) == .timedOut)
         #expect(wait.pokeCount == 2)
-        // After a wait that ended by itself the thread sleeps on its control pipe alone: input
-        // that arrives meanwhile wakes nothing, and the next wait returns at once.
-        input.send("x")
-        #expect(await wait.wait(until: nil, clock: clock) == .readable([input.read]))
     }
 
     /// A wait that cannot be made is an error, not a spin or a hang.

@@ -14,13 +14,16 @@ import Synchronization
 /// manager thread and its worker-pool monitor, which wakes the process once a second
 /// (`src/event/workqueue.c`).
 ///
-/// The thread is poked (a byte in the control pipe) only when what it sleeps on is wrong for
-/// the new wait: it sleeps on the control pipe alone, or its timeout is later than the new
-/// deadline. An interruption pokes nothing: the thread goes on sleeping on the descriptors,
-/// and the next wait — usually with the same deadline, none at idle — takes its sleep over.
-/// So a change at idle (a task's line, a post) costs the wait thread no wake-up at all. After
-/// a wait that ended by itself the thread sleeps on the control pipe alone, so input that
-/// arrives while the app draws wakes nothing until the next wait, which returns at once.
+/// The thread sleeps on the descriptors with no timeout: deadlines are not its business. A
+/// wait's deadline is a timer on the Swift runtime's clock (`Task.sleep`), which ends that wait
+/// alone, as an interruption does; the thread sleeps on. So a paced frame — a child's line that
+/// must wait out the rest of a frame interval, a spinner's tick, an animation frame — costs the
+/// thread no wake-up and the control pipe no poke. The thread is poked (a byte in the control
+/// pipe) only when it sleeps on the control pipe alone: after input it found (so that input
+/// that arrives while the app draws wakes nothing until the next wait, which returns at once),
+/// and at the start. An interruption pokes nothing either: the next wait takes its sleep over.
+/// So a change at idle costs the wait thread no wake-up at all, and an idle program — no
+/// deadline, no timer — sleeps in the kernel with no timeout.
 @MainActor
 final class TerminalWait {
     enum Outcome: Equatable, Sendable {
@@ -32,10 +35,8 @@ final class TerminalWait {
         case interrupted
     }
 
-    /// A wait handed to the thread: until when (`CLOCK_MONOTONIC` nanoseconds, nil: no limit),
-    /// and whom to tell.
+    /// A wait handed to the thread, and whom to tell. (Its deadline is a timer's.)
     private struct Request {
-        let deadline: Int64?
         let continuation: CheckedContinuation<Outcome, Never>
     }
 
@@ -43,8 +44,8 @@ final class TerminalWait {
     private enum Sleep {
         /// The control pipe alone: a new wait must poke it.
         case controlOnly
-        /// The descriptors, until this deadline (nil: no limit).
-        case descriptors(until: Int64?)
+        /// The descriptors (and the control pipe), with no timeout.
+        case descriptors
     }
 
     /// What the waiting task, the thread and interrupters share.
@@ -55,8 +56,11 @@ final class TerminalWait {
         var sleep = Sleep.controlOnly
         var stopping = false
         /// Counts the waits handed to the thread: readiness found by a sleep that began before
-        /// the current wait may be stale (the session read the input in between).
+        /// the current wait may be stale (the session read the input in between), and a timer
+        /// set for an earlier wait ends nothing.
         var generation = 0
+        /// The current wait's deadline timer, cancelled when the wait ends otherwise.
+        var timer: Task<Void, Never>?
     }
 
     /// The shared state and the control pipe, in a box the thread holds.
@@ -87,6 +91,35 @@ final class TerminalWait {
             while withUnsafeMutableBytes(of: &bytes, { read(controlRead, $0.baseAddress, $0.count) }) > 0 {}
         }
 
+        /// Starts the timer of wait `generation`, due at `due` (`CLOCK_MONOTONIC` nanoseconds):
+        /// the deadline is a timer of its own, so the thread, asleep on the descriptors, is
+        /// neither poked nor woken for it.
+        func setTimer(due: Int64, generation: Int) {
+            let timer = Task.detached(priority: .high) { [self] in
+                try? await Task.sleep(nanoseconds: UInt64(max(0, due - monotonicNanoseconds())))
+                guard !Task.isCancelled else { return }
+                timeOut(generation: generation)
+            }
+            let stale = state.withLock { state -> Bool in
+                guard state.generation == generation, state.request != nil else { return true }
+                state.timer = timer
+                return false
+            }
+            if stale { timer.cancel() }
+        }
+
+        /// Ends wait `generation` with ``Outcome/timedOut`` if it is still in progress (its
+        /// timer fired): the thread is not woken, and sleeps on for the next wait.
+        func timeOut(generation: Int) {
+            let request = state.withLock { state -> Request? in
+                guard state.generation == generation, let request = state.request else { return nil }
+                state.request = nil
+                state.timer = nil
+                return request
+            }
+            request?.continuation.resume(returning: .timedOut)
+        }
+
         /// The thread: sleeps on the descriptors while a wait is in progress (or was just
         /// interrupted), on the control pipe alone otherwise.
         func serve() {
@@ -94,16 +127,16 @@ final class TerminalWait {
             while true {
                 let (plan, sleptFor) = state.withLock { state -> (Sleep?, Int) in
                     if state.stopping { return (nil, state.generation) }
-                    state.sleep = state.request.map { .descriptors(until: $0.deadline) } ?? .controlOnly
+                    state.sleep = state.request == nil ? .controlOnly : .descriptors
                     return (state.sleep, state.generation)
                 }
                 guard let plan else { break }
-                guard case .descriptors(let deadline) = plan else {
+                guard case .descriptors = plan else {
                     _ = readiness.wait([controlRead], timeoutNanoseconds: nil)
                     drainControl()
                     continue
                 }
-                let result = readiness.wait(watched, timeoutNanoseconds: deadline.map { $0 - monotonicNanoseconds() })
+                let result = readiness.wait(watched, timeoutNanoseconds: nil)
                 var readable: [Int32] = []
                 if case .ready(let ready) = result {
                     if ready.contains(controlRead) { drainControl() }
@@ -124,11 +157,9 @@ final class TerminalWait {
                     if !readable.isEmpty, state.generation != sleptFor { return nil }
                     if !readable.isEmpty {
                         state.request = nil
+                        state.timer?.cancel()
+                        state.timer = nil
                         return (request.continuation, .readable(readable))
-                    }
-                    if let due = request.deadline, monotonicNanoseconds() >= due {
-                        state.request = nil
-                        return (request.continuation, .timedOut)
                     }
                     return nil
                 }
@@ -179,28 +210,21 @@ final class TerminalWait {
         if let deadline, deadline <= clock.now { return .timedOut }
         let due = deadline.map { monotonicNanoseconds() + Int64(min(3_600, $0 - clock.now) * 1e9) }
         let box = box
-        return await withCheckedContinuation { continuation in
-            let poke = box.state.withLock { state -> Bool? in
+        return await withCheckedContinuation { (continuation: CheckedContinuation<Outcome, Never>) in
+            let started: (poke: Bool, generation: Int)? = box.state.withLock { state in
                 if state.interruptPending {
                     state.interruptPending = false
                     return nil
                 }
-                state.request = Request(deadline: due, continuation: continuation)
+                state.request = Request(continuation: continuation)
                 state.generation &+= 1
-                switch state.sleep {
-                case .controlOnly:
-                    return true
-                case .descriptors(let until):
-                    // Sleeping on the descriptors already: poke only to make it wake sooner.
-                    guard let due else { return false }
-                    return until.map { $0 > due } ?? true
-                }
+                state.timer?.cancel()
+                state.timer = nil
+                return (state.sleep == .controlOnly, state.generation)
             }
-            switch poke {
-            case nil: continuation.resume(returning: .interrupted)
-            case true?: box.poke()
-            case false?: break
-            }
+            guard let started else { return continuation.resume(returning: .interrupted) }
+            if let due { box.setTimer(due: due, generation: started.generation) }
+            if started.poke { box.poke() }
         }
     }
 
@@ -241,6 +265,8 @@ final class TerminalWait {
                 return nil
             }
             state.request = nil
+            state.timer?.cancel()
+            state.timer = nil
             return request.continuation
         }
         interrupted?.resume(returning: .interrupted)
@@ -252,6 +278,8 @@ final class TerminalWait {
         isCancelled = true
         let waiting = box.state.withLock { state -> CheckedContinuation<Outcome, Never>? in
             state.stopping = true
+            state.timer?.cancel()
+            state.timer = nil
             defer { state.request = nil }
             return state.request?.continuation
         }

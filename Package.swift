@@ -12,6 +12,8 @@ let package = Package(
         .library(name: "Curtain", targets: ["Curtain"]),
         // The ncurses backend: draws cell diffs, reads keys, restores the terminal.
         .library(name: "CurtainTerminal", targets: ["CurtainTerminal"]),
+        // Recordings drawn from the cells themselves: animated SVG and GIF, PNG screenshots.
+        .library(name: "CurtainRecording", targets: ["CurtainRecording"]),
         // Child processes on a pseudo-terminal: lines off the main actor, a group stopped as one.
         .library(name: "CurtainProcess", targets: ["CurtainProcess"]),
         // The test pilot: drive an app headless, read its screen, compare with snapshots.
@@ -55,9 +57,11 @@ let package = Package(
         .target(name: "CurtainLayout"),
         .target(name: "CurtainScreen", dependencies: ["CurtainLayout", "CurtainPlatform"]),
         .target(name: "Curtain", dependencies: ["CurtainLayout", "CurtainScreen", "CurtainPlatform"]),
+        // Pictures of recordings from the cells: SVG, and (with FreeType and zlib) GIF and PNG.
+        .target(name: "CurtainRecording", dependencies: ["CurtainLayout", "CurtainScreen"]),
         .target(
             name: "CurtainTerminal",
-            dependencies: ["Curtain", "CurtainScreen", "CurtainPlatform", "CNcurses", "CNcursesWide"],
+            dependencies: ["Curtain", "CurtainScreen", "CurtainPlatform", "CurtainRecording", "CNcurses", "CNcursesWide"],
             // macOS's own ncurses (6.0, one libncurses with the wide functions) has no .pc file.
             // With Homebrew's, -lncurses finds its libncurses, a link to the libncursesw that
             // pkg-config names, so both name the same library.
@@ -74,7 +78,7 @@ let package = Package(
         ),
         .target(
             name: "CurtainDemoKit",
-            dependencies: ["Curtain", "CurtainLayout", "CurtainScreen", "CurtainTerminal", "CurtainPlatform"],
+            dependencies: ["Curtain", "CurtainLayout", "CurtainScreen", "CurtainTerminal", "CurtainRecording", "CurtainPlatform"],
             resources: []
         ),
         .executableTarget(
@@ -139,6 +143,7 @@ let package = Package(
             ],
             exclude: ["Runtime/__Snapshots__"]
         ),
+        .testTarget(name: "CurtainRecordingTests", dependencies: ["CurtainRecording", "CurtainScreen", "CurtainLayout", "CurtainPlatform"]),
         .testTarget(name: "CurtainPlatformTests", dependencies: ["CurtainPlatform"]),
         .testTarget(name: "CurtainProcessTests", dependencies: ["CurtainProcess", "Curtain", "CurtainTesting", "CurtainPlatform"]),
         .testTarget(name: "CurtainTerminalTests", dependencies: ["CurtainTerminal", "CurtainPlatform", "CNcurses", "CNcursesWide", "CurtainTestSupport"]),

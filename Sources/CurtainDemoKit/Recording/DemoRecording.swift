@@ -1,0 +1,61 @@
+import CurtainLayout
+import CurtainRecording
+import CurtainScreen
+import CurtainTerminal
+
+/// A recording the demo writes as it runs: an asciicast (``FrameRecorder``) or a picture
+/// (``PictureRecorder``), told apart by the file name.
+@MainActor
+protocol DemoRecording: AnyObject {
+    func record(_ frame: CellBuffer, at time: Double)
+    func finish(at time: Double)
+    var failure: String? { get }
+}
+
+extension FrameRecorder: DemoRecording {}
+
+/// A picture recording (SVG, GIF, PNG): frames encoded off the main actor into the file.
+final class PictureRecorder: DemoRecording {
+    private let file: RecordingFile
+    private let recorder: ScreenRecorder
+
+    init(path: String, format: RecordingFormat, options: RecordingOptions, force: Bool,
+         pacing: ScreenRecorder.Pacing) throws {
+        do throws(RecordingSetupError) {
+            let file = try RecordingFile(path: path, replacing: force)
+            self.file = file
+            recorder = try ScreenRecorder(format: format, options: options, pacing: pacing) { file.write($0) }
+        } catch {
+            throw DemoError(error.message, exitStatus: 2)
+        }
+    }
+
+    func record(_ frame: CellBuffer, at time: Double) { recorder.record(frame, at: time) }
+
+    func finish(at time: Double) {
+        recorder.finish(at: time)
+        file.close()
+    }
+
+    var failure: String? { recorder.failure }
+}
+
+enum DemoRecordings {
+    /// The recording `options.record` names, or nil.
+    @MainActor
+    static func start(_ options: DemoOptions, size: Size, timestamp: Int?, colorDepth: ColorDepth,
+                      colors: TerminalColors?, headless: Bool) throws -> (any DemoRecording)? {
+        guard let path = options.record else { return nil }
+        switch RecordingFormat(path: path) {
+        case .svg, .gif, .png:
+            var picture = options.picture
+            picture.colorDepth = colorDepth
+            picture.colors = colors ?? options.background ?? .dark
+            return try PictureRecorder(path: path, format: RecordingFormat(path: path)!, options: picture,
+                                       force: options.force, pacing: headless ? .everyFrame : .live)
+        case .cast, nil:
+            return try FrameRecorder(path: path, size: size, timestamp: timestamp, force: options.force,
+                                     colorDepth: colorDepth)
+        }
+    }
+}

@@ -57,8 +57,17 @@ let package = Package(
         .target(name: "CurtainLayout"),
         .target(name: "CurtainScreen", dependencies: ["CurtainLayout", "CurtainPlatform"]),
         .target(name: "Curtain", dependencies: ["CurtainLayout", "CurtainScreen", "CurtainPlatform"]),
-        // Pictures of recordings from the cells: SVG, and (with FreeType and zlib) GIF and PNG.
-        .target(name: "CurtainRecording", dependencies: ["CurtainLayout", "CurtainScreen"]),
+        // FreeType draws the glyphs of GIF and PNG recordings; zlib compresses PNG files (the
+        // system's: Linux and the macOS SDK both have libz, with no .pc file on macOS).
+        .systemLibrary(
+            name: "CFreeType",
+            path: "Modules/CFreeType",
+            pkgConfig: "freetype2",
+            providers: [.apt(["libfreetype-dev"]), .brew(["freetype"])]
+        ),
+        .systemLibrary(name: "CZlib", path: "Modules/CZlib", providers: [.apt(["zlib1g-dev"])]),
+        // Pictures of recordings from the cells: SVG, GIF and PNG.
+        .target(name: "CurtainRecording", dependencies: ["CurtainLayout", "CurtainScreen", "CurtainPlatform", "CFreeType", "CZlib"]),
         .target(
             name: "CurtainTerminal",
             dependencies: ["Curtain", "CurtainScreen", "CurtainPlatform", "CurtainRecording", "CNcurses", "CNcursesWide"],
@@ -143,7 +152,7 @@ let package = Package(
             ],
             exclude: ["Runtime/__Snapshots__"]
         ),
-        .testTarget(name: "CurtainRecordingTests", dependencies: ["CurtainRecording", "CurtainScreen", "CurtainLayout", "CurtainPlatform"]),
+        .testTarget(name: "CurtainRecordingTests", dependencies: ["CurtainRecording", "CurtainScreen", "CurtainLayout", "CurtainPlatform", "CZlib"]),
         .testTarget(name: "CurtainPlatformTests", dependencies: ["CurtainPlatform"]),
         .testTarget(name: "CurtainProcessTests", dependencies: ["CurtainProcess", "Curtain", "CurtainTesting", "CurtainPlatform"]),
         .testTarget(name: "CurtainTerminalTests", dependencies: ["CurtainTerminal", "CurtainPlatform", "CNcurses", "CNcursesWide", "CurtainTestSupport"]),

@@ -34,7 +34,7 @@ func sampleScreen(width: Int = 12, height: Int = 5, label: String = "Hi") -> Cel
     _ = buffer.draw("┌──┐", at: Point(x: 0, y: 1), style: .plain)
     _ = buffer.draw("│漢│", at: Point(x: 0, y: 2), style: .plain)
     _ = buffer.draw("└──┘", at: Point(x: 0, y: 3), style: .plain)
-    _ = buffer.draw("😀", at: Point(x: 6, y: 2), style: Style(foreground: .yellow))
+    _ = buffer.draw("🎉", at: Point(x: 6, y: 2), style: Style(foreground: .yellow))
     _ = buffer.draw("R", at: Point(x: 9, y: 2), style: Style(attributes: .reverse))
     _ = buffer.draw("U", at: Point(x: 10, y: 2), style: Style(attributes: .underline))
     return buffer

@@ -66,7 +66,8 @@ public final class ScreenRecorder: Sendable {
     {
         switch format {
         case .svg: return SVGEncoder(options: options)
-        case .cast, .gif, .png:
+        case .png: return try PNGEncoder(options: options)
+        case .cast, .gif:
             throw RecordingSetupError("\(format.rawValue) is not drawn by the picture recorder")
         }
     }

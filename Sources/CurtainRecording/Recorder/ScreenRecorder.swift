@@ -67,7 +67,8 @@ public final class ScreenRecorder: Sendable {
         switch format {
         case .svg: return SVGEncoder(options: options)
         case .png: return try PNGEncoder(options: options)
-        case .cast, .gif:
+        case .gif: return try GIFEncoder(options: options)
+        case .cast:
             throw RecordingSetupError("\(format.rawValue) is not drawn by the picture recorder")
         }
     }

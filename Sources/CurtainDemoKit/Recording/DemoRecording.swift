@@ -2,6 +2,7 @@ import CurtainLayout
 import CurtainRecording
 import CurtainScreen
 import CurtainTerminal
+import CurtainPlatform
 
 /// A recording the demo writes as it runs: an asciicast (``FrameRecorder``) or a picture
 /// (``PictureRecorder``), told apart by the file name.
@@ -21,11 +22,20 @@ final class PictureRecorder: DemoRecording {
 
     init(path: String, format: RecordingFormat, options: RecordingOptions, force: Bool,
          pacing: ScreenRecorder.Pacing) throws {
+        let existed = access(path, F_OK) == 0
+        let file: RecordingFile
         do throws(RecordingSetupError) {
-            let file = try RecordingFile(path: path, replacing: force)
-            self.file = file
+            file = try RecordingFile(path: path, replacing: force)
+        } catch {
+            throw DemoError(error.message, exitStatus: 2)
+        }
+        self.file = file
+        do throws(RecordingSetupError) {
             recorder = try ScreenRecorder(format: format, options: options, pacing: pacing) { file.write($0) }
         } catch {
+            // A recording that cannot start leaves no file behind.
+            file.close()
+            if !existed { _ = unlink(path) }
             throw DemoError(error.message, exitStatus: 2)
         }
     }

@@ -129,7 +129,7 @@ let package = Package(
         // tests' program (not a product).
         .executableTarget(name: "curtain-hears", dependencies: ["Curtain", "CurtainProcess", "CurtainTerminal", "CurtainPlatform"]),
         // SplitMix and other helpers shared by the test targets (not a product).
-        .target(name: "CurtainTestSupport", dependencies: ["CurtainScreen"], path: "Tests/TestSupport"),
+        .target(name: "CurtainTestSupport", dependencies: ["CurtainScreen", "CZlib"], path: "Tests/TestSupport"),
         .testTarget(
             name: "CurtainLayoutTests",
             dependencies: [
@@ -152,13 +152,13 @@ let package = Package(
             ],
             exclude: ["Runtime/__Snapshots__"]
         ),
-        .testTarget(name: "CurtainRecordingTests", dependencies: ["CurtainRecording", "CurtainScreen", "CurtainLayout", "CurtainPlatform", "CZlib"]),
+        .testTarget(name: "CurtainRecordingTests", dependencies: ["CurtainRecording", "CurtainScreen", "CurtainLayout", "CurtainPlatform", "CurtainTestSupport"]),
         .testTarget(name: "CurtainPlatformTests", dependencies: ["CurtainPlatform"]),
         .testTarget(name: "CurtainProcessTests", dependencies: ["CurtainProcess", "Curtain", "CurtainTesting", "CurtainPlatform"]),
         .testTarget(name: "CurtainTerminalTests", dependencies: ["CurtainTerminal", "CurtainPlatform", "CNcurses", "CNcursesWide", "CurtainTestSupport"]),
         .testTarget(
             name: "CurtainDemoTests",
-            dependencies: ["CurtainDemoKit", "CurtainTesting", "curtain-demo", "curtain-browser", "curtain-chat", "curtain-hears", "curtain-procs", "CurtainTestSupport", "CurtainPlatform"]
+            dependencies: ["CurtainDemoKit", "CurtainTesting", "curtain-demo", "curtain-browser", "curtain-chat", "curtain-hears", "curtain-procs", "CurtainTestSupport", "CurtainPlatform", "CurtainRecording"]
         ),
     ],
     swiftLanguageModes: [.v6]

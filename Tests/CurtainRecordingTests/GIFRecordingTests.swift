@@ -1,6 +1,7 @@
 import CurtainLayout
 @testable import CurtainRecording
 import CurtainScreen
+import CurtainTestSupport
 import Testing
 
 @Suite struct GIFRecordingTests {

@@ -1,6 +1,7 @@
 import CurtainLayout
 @testable import CurtainRecording
 import CurtainScreen
+import CurtainTestSupport
 import Testing
 
 /// What a raster picture (PNG here, GIF in GIFRecordingTests) must show, read back pixel by

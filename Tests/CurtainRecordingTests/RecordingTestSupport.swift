@@ -1,6 +1,8 @@
 import CurtainLayout
 import CurtainRecording
+import CurtainTestSupport
 import CurtainScreen
+import CurtainTestSupport
 import Synchronization
 
 /// Bytes a recorder wrote, collected in memory.

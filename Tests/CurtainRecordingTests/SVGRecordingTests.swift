@@ -1,6 +1,7 @@
 import CurtainLayout
 import CurtainRecording
 import CurtainScreen
+import CurtainTestSupport
 import Foundation
 import FoundationXML
 import Testing

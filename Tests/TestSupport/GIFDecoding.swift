@@ -1,19 +1,19 @@
 /// A GIF decoder for the tests, written from the GIF89a specification: each frame composed
 /// over the picture before it (disposal "keep", transparency), with its delay.
-enum GIFDecoding {
-    struct Frame {
-        var picture: Picture
+package enum GIFDecoding {
+    package struct Frame {
+        package var picture: Picture
         /// Hundredths of a second.
-        var delay: Int
+        package var delay: Int
         /// The rectangle the frame drew: x, y, width, height.
-        var rect: (Int, Int, Int, Int)
+        package var rect: (Int, Int, Int, Int)
     }
 
-    struct Failure: Error, CustomStringConvertible {
-        var description: String
+    package struct Failure: Error, CustomStringConvertible {
+        package var description: String
     }
 
-    static func frames(_ bytes: [UInt8]) throws -> (frames: [Frame], loops: Bool) {
+    package static func frames(_ bytes: [UInt8]) throws -> (frames: [Frame], loops: Bool) {
         guard bytes.count > 13, String(decoding: bytes[0..<6], as: UTF8.self) == "GIF89a" else {
             throw Failure(description: "not a GIF89a")
         }
@@ -86,7 +86,7 @@ enum GIFDecoding {
     }
 
     /// The standard LZW decoder (GIF89a appendix F).
-    static func lzw(_ data: [UInt8], minimumCodeSize: Int, count: Int) throws -> [UInt8] {
+    package static func lzw(_ data: [UInt8], minimumCodeSize: Int, count: Int) throws -> [UInt8] {
         let clear = 1 << minimumCodeSize, end = clear + 1
         var table: [[UInt8]] = []
         func reset() { table = (0..<clear).map { [UInt8($0)] } + [[], []] }

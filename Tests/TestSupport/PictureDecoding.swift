@@ -1,17 +1,17 @@
 import CZlib
 
 /// A decoded picture: what the tests read back from the files the recorder wrote.
-struct Picture {
-    var width: Int, height: Int
+package struct Picture {
+    package var width: Int, height: Int
     /// 0xRRGGBB per pixel, row by row.
-    var pixels: [UInt32]
+    package var pixels: [UInt32]
 
-    func at(_ x: Int, _ y: Int) -> UInt32 { pixels[y * width + x] }
+    package func at(_ x: Int, _ y: Int) -> UInt32 { pixels[y * width + x] }
 }
 
-enum PictureDecoding {
+package enum PictureDecoding {
     /// A PNG of 8-bit RGB (what the recorder writes), unfiltered; nil if it is anything else.
-    static func png(_ bytes: [UInt8]) -> Picture? {
+    package static func png(_ bytes: [UInt8]) -> Picture? {
         guard bytes.count > 8, Array(bytes[0..<8]) == [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] else { return nil }
         var offset = 8, width = 0, height = 0, data: [UInt8] = []
         func u32(_ at: Int) -> Int { Int(bytes[at]) << 24 | Int(bytes[at + 1]) << 16 | Int(bytes[at + 2]) << 8 | Int(bytes[at + 3]) }

@@ -112,6 +112,12 @@ let package = Package(
                     .when(platforms: [.linux], configuration: .release)),
                 .linkedLibrary("_FoundationCollections", .when(platforms: [.linux], configuration: .release)),
                 .linkedLibrary("_FoundationCShims", .when(platforms: [.linux], configuration: .release)),
+                // FreeType's own dependencies, which its pkg-config entry names only with --static.
+                .linkedLibrary("png16", .when(platforms: [.linux], configuration: .release)),
+                .linkedLibrary("brotlidec", .when(platforms: [.linux], configuration: .release)),
+                .linkedLibrary("brotlicommon", .when(platforms: [.linux], configuration: .release)),
+                .linkedLibrary("z", .when(platforms: [.linux], configuration: .release)),
+                .linkedLibrary("m", .when(platforms: [.linux], configuration: .release)),
             ]
         ),
         .executableTarget(

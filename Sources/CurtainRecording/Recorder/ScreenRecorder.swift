@@ -29,6 +29,8 @@ public final class ScreenRecorder: Sendable {
     private let queue = DispatchQueue(label: "curtain.recording")
     private let room = DispatchSemaphore(value: 0)
     private let mailbox = Mutex(Mailbox())
+    /// Why writing stopped; its own lock, so that asking never waits for a frame being encoded.
+    private let stopped = Mutex<String?>(nil)
     /// Touched only on `queue`.
     private let work: Mutex<Work>
     private let write: @Sendable ([UInt8]) -> String?
@@ -118,7 +120,7 @@ public final class ScreenRecorder: Sendable {
     }
 
     /// Why the recording stopped (a write failed), or nil.
-    public var failure: String? { work.withLock { $0.failure } }
+    public var failure: String? { stopped.withLock { $0 } }
 
     private func drain() {
         while true {
@@ -144,7 +146,10 @@ public final class ScreenRecorder: Sendable {
 
     private func flush(_ work: inout Work) {
         guard !work.bytes.isEmpty else { return }
-        if let reason = write(work.bytes) { work.failure = reason }
+        if let reason = write(work.bytes) {
+            work.failure = reason
+            stopped.withLock { $0 = reason }
+        }
         work.bytes.removeAll(keepingCapacity: true)
     }
 }

@@ -1,7 +1,7 @@
 import CurtainLayout
 import CurtainScreen
 
-/// One animated SVG document of a recording, in the manner of termtosvg: every frame drawn
+/// One animated SVG document of a recording: every frame drawn
 /// once on a vertical strip, and CSS keyframes moving the strip so that each frame shows for its
 /// time (`steps(1, end)`): it plays in browsers and in a GitHub README.
 ///

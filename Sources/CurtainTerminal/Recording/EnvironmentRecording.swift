@@ -25,9 +25,13 @@ struct EnvironmentRecording {
         screenshotPath = Self.variable("CURTAIN_SCREENSHOT")
     }
 
-    /// Ends the recording, takes the screenshot; returns the lines to tell the user.
+    /// Ends the recording and every one the program started with ``App/record(to:options:)`` and
+    /// did not finish, takes the screenshot; returns the lines to tell the user.
     mutating func finish(app: App) -> [String] {
         if let failure = recording?.finish() { warnings.append("CURTAIN_RECORD: \(failure)") }
+        for other in ScreenRecording.running {
+            if let failure = other.finish() { warnings.append(failure) }
+        }
         if let screenshotPath {
             do throws(RecordingSetupError) {
                 try app.saveScreenshot(to: screenshotPath)

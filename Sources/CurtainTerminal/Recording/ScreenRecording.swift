@@ -30,15 +30,21 @@ public final class ScreenRecording {
             file.write($0)
         }
         clock = app.clock
-        app.addFrameObserver { [weak self, weak app] frame, time in
-            guard let self, !self.isFinished else { return }
-            if self.framesSeen == 0, options == nil, let app,
+        let take: @MainActor (ScreenRecording, App?, CellBuffer, Double) -> Void = { recording, app, frame, time in
+            guard !recording.isFinished else { return }
+            if recording.framesSeen == 0, options == nil, let app,
                let remade = try? ScreenRecorder(format: format, options: app.defaultRecordingOptions(), pacing: pacing,
                                                 write: { file.write($0) }) {
-                self.recorder = remade
+                recording.recorder = remade
             }
-            self.framesSeen += 1
-            self.recorder.record(frame, at: time)
+            recording.framesSeen += 1
+            recording.recorder.record(frame, at: time)
+        }
+        // Started while the app runs: the recording begins with what the screen shows now.
+        if app.isRunning { take(self, app, app.scene.screen, app.clock.now) }
+        app.addFrameObserver { [weak self, weak app] frame, time in
+            guard let self else { return }
+            take(self, app, frame, time)
         }
         ScreenRecording.running.append(self)
     }

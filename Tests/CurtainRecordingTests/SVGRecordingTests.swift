@@ -1,5 +1,6 @@
 import CurtainLayout
-import CurtainRecording
+import CurtainPlatform
+@testable import CurtainRecording
 import CurtainScreen
 import CurtainTestSupport
 import Foundation
@@ -56,5 +57,48 @@ import Testing
         let bytes = try recorded(.svg, [(buffer, 0)], until: 1)
         #expect(parses(bytes))
         #expect(String(decoding: bytes, as: UTF8.self).contains("a&lt;b&amp;c&gt;"))
+    }
+}
+
+/// The SVG as a renderer draws it: librsvg (`rsvg-convert`, no animation: the first frame), and
+/// the strip moved to the last keyframe as a browser shows it at the end. Every cell's
+/// background is where the cells say.
+@Suite(.enabled(if: access("/usr/bin/rsvg-convert", X_OK) == 0, "needs rsvg-convert (librsvg2-bin)"))
+struct SVGRenderedTests {
+    func rendered(_ svg: String) throws -> Picture {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("curtain-svg-\(getpid())-\(UInt32.random(in: 0...UInt32.max))")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let input = directory.appendingPathComponent("in.svg"), output = directory.appendingPathComponent("out.png")
+        try svg.write(to: input, atomically: true, encoding: .utf8)
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/rsvg-convert")
+        process.arguments = [input.path, "-o", output.path]
+        try process.run()
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0)
+        return try #require(PictureDecoding.png(Array(try Data(contentsOf: output))))
+    }
+
+    @Test func theFirstAndLastFramesShowEveryCellsBackground() throws {
+        var first = sampleScreen(label: "Hi"), last = sampleScreen(label: "Yo")
+        _ = first.draw("green", at: Point(x: 5, y: 4), style: Style(foreground: .black, background: .rgb(0, 160, 0)))
+        _ = last.draw("blue!", at: Point(x: 3, y: 4), style: Style(foreground: .white, background: .indexed(19)))
+        let options = RecordingOptions()
+        let svg = String(decoding: try recorded(.svg, [(first, 0), (last, 1)], until: 2, options: options), as: UTF8.self)
+        let layout = ScreenRecorder._svgLayout(options: options)
+        let offset = try #require(svg.components(separatedBy: "translateY(").last?.prefix { $0 != "p" })
+        let atEnd = svg.replacingOccurrences(of: "<g id=\"s\">", with: "<g id=\"s\" transform=\"translate(0,\(offset))\">")
+        for (screen, picture) in [(first, try rendered(svg)), (last, try rendered(atEnd))] {
+            var wrong: [String] = []
+            for y in 0..<screen.size.height {
+                for x in 0..<screen.size.width where !screen[x, y].grapheme.isContinuation {
+                    let expected = CellPaint(screen[x, y].style, colors: options.colors).background
+                    let pixel = picture.at(layout.originX + x * layout.cellWidth + 1, layout.originY + y * layout.cellHeight + 1)
+                    if pixel != expected { wrong.append("(\(x),\(y)) \(String(pixel, radix: 16)) for \(String(expected, radix: 16))") }
+                }
+            }
+            #expect(wrong.isEmpty, "\(wrong.prefix(10))")
+        }
     }
 }

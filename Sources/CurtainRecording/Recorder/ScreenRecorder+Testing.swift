@@ -13,3 +13,12 @@ extension ScreenRecorder {
                              originY: max(0, options.padding) + options.windowBarHeight)
     }
 }
+
+extension ScreenRecorder {
+    /// The cell geometry an SVG recording with `options` draws.
+    package static func _svgLayout(options: RecordingOptions) -> PictureLayout {
+        let cell = SVGEncoder.cellSize(fontSize: options.fontSize)
+        return PictureLayout(cellWidth: cell.width, cellHeight: cell.height, originX: max(0, options.padding),
+                             originY: max(0, options.padding) + options.windowBarHeight)
+    }
+}

@@ -26,8 +26,12 @@ final class SVGEncoder: FrameEncoder {
 
     init(options: RecordingOptions) {
         self.options = options
-        cellWidth = Int((Double(options.fontSize) * 0.6).rounded(.up))
-        cellHeight = Int((Double(options.fontSize) * 1.25).rounded(.up))
+        (cellWidth, cellHeight) = Self.cellSize(fontSize: options.fontSize)
+    }
+
+    /// A cell in pixels: a monospaced font's advance (0.6 em) by 1.25 em.
+    static func cellSize(fontSize: Int) -> (width: Int, height: Int) {
+        (Int((Double(fontSize) * 0.6).rounded(.up)), Int((Double(fontSize) * 1.25).rounded(.up)))
     }
 
     private var screenWidth: Int { columns * cellWidth }
@@ -73,7 +77,10 @@ final class SVGEncoder: FrameEncoder {
     func finish(into out: inout [UInt8]) {
         if !started { start(Size(width: 1, height: 1), into: &out) }
         out.append("</g></svg>\n<style>")
-        let font = "'DejaVu Sans Mono','Noto Sans Mono','Noto Sans CJK SC','Noto Color Emoji',monospace"
+        // No emoji font by name: Noto Color Emoji has the digits and '#' too, and renderers that
+        // take the list as a whole (librsvg) drew those from it, spaced out. Emoji still come
+        // from the system's own fallback.
+        let font = "'DejaVu Sans Mono','Noto Sans Mono','Noto Sans CJK SC',monospace"
         out.append("text{font-family:\(font);font-size:\(options.fontSize)px;white-space:pre}")
         out.append(".B{font-weight:bold}.I{font-style:italic}.U{text-decoration:underline}")
         for (index, color) in fillOrder.enumerated() { out.append(".c\(index){fill:\(color.hex)}") }

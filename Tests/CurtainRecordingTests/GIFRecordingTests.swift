@@ -89,3 +89,18 @@ import Testing
         #expect(try GIFDecoding.lzw(LZWEncoder.encode([], minimumCodeSize: 2), minimumCodeSize: 2, count: 0) == [])
     }
 }
+
+@Suite struct TooLargePictureTests {
+    /// A screen whose picture would not fit in memory is refused with the reason, not drawn.
+    @Test(arguments: [RecordingFormat.gif, .png])
+    func aPictureTooLargeIsRefusedWithItsSize(format: RecordingFormat) throws {
+        var options = RecordingOptions()
+        options.fontSize = 72
+        let sink = CollectedBytes()
+        let recorder = try ScreenRecorder(format: format, options: options, pacing: .everyFrame) { sink.append($0) }
+        recorder.record(CellBuffer(size: Size(width: 1000, height: 1000)), at: 0)
+        recorder.finish(at: 1)
+        #expect(recorder.failure?.contains("1000x1000 cells would be") == true)
+        #expect(sink.bytes.isEmpty)
+    }
+}

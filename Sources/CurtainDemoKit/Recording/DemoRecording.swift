@@ -19,6 +19,7 @@ extension FrameRecorder: DemoRecording {}
 final class PictureRecorder: DemoRecording {
     private let file: RecordingFile
     private let recorder: ScreenRecorder
+    private let created: Bool
 
     init(path: String, format: RecordingFormat, options: RecordingOptions, force: Bool,
          pacing: ScreenRecorder.Pacing) throws {
@@ -30,6 +31,7 @@ final class PictureRecorder: DemoRecording {
             throw DemoError(error.message, exitStatus: 2)
         }
         self.file = file
+        created = !existed
         do throws(RecordingSetupError) {
             recorder = try ScreenRecorder(format: format, options: options, pacing: pacing) { file.write($0) }
         } catch {
@@ -45,6 +47,9 @@ final class PictureRecorder: DemoRecording {
     func finish(at time: Double) {
         recorder.finish(at: time)
         file.close()
+        // A picture that could not be drawn at all (too large) leaves no empty file behind.
+        var info = stat()
+        if recorder.failure != nil, created, stat(file.path, &info) == 0, info.st_size == 0 { _ = unlink(file.path) }
     }
 
     var failure: String? { recorder.failure }

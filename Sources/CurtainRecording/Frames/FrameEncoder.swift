@@ -4,6 +4,12 @@
 protocol FrameEncoder: AnyObject {
     func encode(_ kept: FrameSequencer.Kept, into out: inout [UInt8])
     func finish(into out: inout [UInt8])
+    /// Why the encoder stopped (a picture too large to draw), or nil.
+    var failure: String? { get }
+}
+
+extension FrameEncoder {
+    var failure: String? { nil }
 }
 
 extension Array where Element == UInt8 {

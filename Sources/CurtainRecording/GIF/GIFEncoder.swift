@@ -12,6 +12,7 @@ final class GIFEncoder: FrameEncoder {
     private var renderer: FrameRenderer?
     /// What a viewer shows after the frames written so far.
     private var shown: Canvas?
+    private(set) var failure: String?
 
     init(options: RecordingOptions) throws(RecordingSetupError) {
         self.options = options
@@ -19,8 +20,15 @@ final class GIFEncoder: FrameEncoder {
     }
 
     func encode(_ kept: FrameSequencer.Kept, into out: inout [UInt8]) {
+        guard failure == nil else { return }
         if renderer == nil {
-            guard let made = try? FrameRenderer(options: options, size: kept.frame.size, coverageLevels: 16) else { return }
+            let made: FrameRenderer
+            do throws(RecordingSetupError) {
+                made = try FrameRenderer(options: options, size: kept.frame.size, coverageLevels: 16)
+            } catch {
+                failure = error.message
+                return
+            }
             renderer = made
             writeHeader(made.canvas, into: &out)
         }
@@ -34,6 +42,7 @@ final class GIFEncoder: FrameEncoder {
     }
 
     func finish(into out: inout [UInt8]) {
+        guard failure == nil else { return }
         if renderer == nil {
             // No frame came: a one-pixel picture of the background, so the file is a GIF.
             let canvas = Canvas(width: 1, height: 1, fill: RGB(options.colors.background))

@@ -3,6 +3,7 @@
 final class PNGEncoder: FrameEncoder {
     private let options: RecordingOptions
     private var last: FrameSequencer.Kept?
+    private(set) var failure: String?
 
     init(options: RecordingOptions) throws(RecordingSetupError) {
         self.options = options
@@ -12,8 +13,11 @@ final class PNGEncoder: FrameEncoder {
     func encode(_ kept: FrameSequencer.Kept, into out: inout [UInt8]) { last = kept }
 
     func finish(into out: inout [UInt8]) {
-        guard let frame = last?.frame,
-              let renderer = try? FrameRenderer(options: options, size: frame.size) else { return }
-        out += PNGFile.encode(renderer.render(frame))
+        guard let frame = last?.frame else { return }
+        do throws(RecordingSetupError) {
+            out += PNGFile.encode(try FrameRenderer(options: options, size: frame.size).render(frame))
+        } catch {
+            failure = error.message
+        }
     }
 }

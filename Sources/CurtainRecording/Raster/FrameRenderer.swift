@@ -15,6 +15,9 @@ final class FrameRenderer {
     let originX: Int, originY: Int
     private(set) var canvas: Canvas
     private var previous: CellBuffer?
+    /// The largest picture drawn: 16 million pixels (a 1000×1000 screen at 72 pixels would be
+    /// 2.8 billion, more memory than a machine has).
+    static let maximumPixels = 16_000_000
     /// Coverage levels kept (fewer colours for a GIF's palette); 256 keeps all.
     private let coverageLevels: UInt32
 
@@ -28,8 +31,13 @@ final class FrameRenderer {
         originX = pad
         originY = pad + bar
         let background = RGB(options.colors.background)
-        canvas = Canvas(width: columns * glyphs.cellWidth + 2 * pad, height: rows * glyphs.cellHeight + 2 * pad + bar,
-                        fill: background)
+        let width = columns * glyphs.cellWidth + 2 * pad, height = rows * glyphs.cellHeight + 2 * pad + bar
+        guard width <= 65_535, height <= 65_535, width * height <= Self.maximumPixels else {
+            throw RecordingSetupError(
+                "cannot draw the recording: \(columns)x\(rows) cells would be \(width)x\(height) pixels "
+                    + "(at most \(Self.maximumPixels / 1_000_000) million); use a smaller font size or screen")
+        }
+        canvas = Canvas(width: width, height: height, fill: background)
         if bar > 0 {
             let radius = Double(max(3, bar / 5)), cy = Double(bar) / 2 + Double(pad) / 2
             for (i, color) in [RGB(0xFF5F58), RGB(0xFFBD2E), RGB(0x18C132)].enumerated() {

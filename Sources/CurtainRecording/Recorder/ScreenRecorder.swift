@@ -145,7 +145,11 @@ public final class ScreenRecorder: Sendable {
     }
 
     private func flush(_ work: inout Work) {
-        guard !work.bytes.isEmpty else { return }
+        if let reason = work.encoder.failure, work.failure == nil {
+            work.failure = reason
+            stopped.withLock { $0 = reason }
+        }
+        guard !work.bytes.isEmpty, work.failure == nil else { return }
         if let reason = write(work.bytes) {
             work.failure = reason
             stopped.withLock { $0 = reason }

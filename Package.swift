@@ -17,6 +17,8 @@ let package = Package(
         .library(name: "Curtain", targets: ["Curtain"]),
         // The ncurses backend: draws cell diffs, reads keys, restores the terminal.
         .library(name: "CurtainTerminal", targets: ["CurtainTerminal"]),
+        // Recordings drawn from the cells themselves: animated SVG and GIF, PNG screenshots.
+        .library(name: "CurtainRecording", targets: ["CurtainRecording"]),
         // Child processes on a pseudo-terminal: lines off the main actor, a group stopped as one.
         .library(name: "CurtainProcess", targets: ["CurtainProcess"]),
         // The test pilot: drive an app headless, read its screen, compare with snapshots.
@@ -63,9 +65,20 @@ let package = Package(
         .target(name: "CurtainLayout"),
         .target(name: "CurtainScreen", dependencies: ["CurtainLayout", "CurtainPlatform"]),
         .target(name: "Curtain", dependencies: ["CurtainLayout", "CurtainScreen", "CurtainPlatform"]),
+        // FreeType draws the glyphs of GIF and PNG recordings; zlib compresses PNG files (the
+        // system's: Linux and the macOS SDK both have libz, with no .pc file on macOS).
+        .systemLibrary(
+            name: "CFreeType",
+            path: "Modules/CFreeType",
+            pkgConfig: "freetype2",
+            providers: [.apt(["libfreetype-dev"]), .brew(["freetype"])]
+        ),
+        .systemLibrary(name: "CZlib", path: "Modules/CZlib", providers: [.apt(["zlib1g-dev"])]),
+        // Pictures of recordings from the cells: SVG, GIF and PNG.
+        .target(name: "CurtainRecording", dependencies: ["CurtainLayout", "CurtainScreen", "CurtainPlatform", "CFreeType", "CZlib"]),
         .target(
             name: "CurtainTerminal",
-            dependencies: ["Curtain", "CurtainScreen", "CurtainPlatform", "CNcurses", "CNcursesWide"],
+            dependencies: ["Curtain", "CurtainScreen", "CurtainPlatform", "CurtainRecording", "CNcurses", "CNcursesWide"],
             // macOS's own ncurses (6.0, one libncurses with the wide functions) has no .pc file.
             // With Homebrew's, -lncurses finds its libncurses, a link to the libncursesw that
             // pkg-config names, so both name the same library.
@@ -81,7 +94,7 @@ let package = Package(
         ),
         .target(
             name: "CurtainDemoKit",
-            dependencies: ["Curtain", "CurtainLayout", "CurtainScreen", "CurtainTerminal", "CurtainPlatform"],
+            dependencies: ["Curtain", "CurtainLayout", "CurtainScreen", "CurtainTerminal", "CurtainRecording", "CurtainPlatform"],
             resources: []
         ),
         .executableTarget(
@@ -106,6 +119,12 @@ let package = Package(
                     .when(platforms: [.linux], configuration: .release)),
                 .linkedLibrary("_FoundationCollections", .when(platforms: [.linux], configuration: .release)),
                 .linkedLibrary("_FoundationCShims", .when(platforms: [.linux], configuration: .release)),
+                // FreeType's own dependencies, which its pkg-config entry names only with --static.
+                .linkedLibrary("png16", .when(platforms: [.linux], configuration: .release)),
+                .linkedLibrary("brotlidec", .when(platforms: [.linux], configuration: .release)),
+                .linkedLibrary("brotlicommon", .when(platforms: [.linux], configuration: .release)),
+                .linkedLibrary("z", .when(platforms: [.linux], configuration: .release)),
+                .linkedLibrary("m", .when(platforms: [.linux], configuration: .release)),
             ]
         ),
         .executableTarget(
@@ -123,7 +142,7 @@ let package = Package(
         // tests' program (not a product).
         .executableTarget(name: "curtain-hears", dependencies: ["Curtain", "CurtainProcess", "CurtainTerminal", "CurtainPlatform"]),
         // SplitMix and other helpers shared by the test targets (not a product).
-        .target(name: "CurtainTestSupport", dependencies: ["CurtainScreen", "CurtainPlatform"], path: "Tests/TestSupport"),
+        .target(name: "CurtainTestSupport", dependencies: ["CurtainScreen", "CurtainPlatform", "CZlib"], path: "Tests/TestSupport"),
         .testTarget(
             name: "CurtainLayoutTests",
             dependencies: [
@@ -146,12 +165,13 @@ let package = Package(
             ],
             exclude: ["Runtime/__Snapshots__"]
         ),
+        .testTarget(name: "CurtainRecordingTests", dependencies: ["CurtainRecording", "CurtainScreen", "CurtainLayout", "CurtainPlatform", "CurtainTestSupport"]),
         .testTarget(name: "CurtainPlatformTests", dependencies: ["CurtainPlatform", "CurtainTestSupport"]),
         .testTarget(name: "CurtainProcessTests", dependencies: ["CurtainProcess", "Curtain", "CurtainTesting", "CurtainPlatform"]),
         .testTarget(name: "CurtainTerminalTests", dependencies: ["CurtainTerminal", "CurtainPlatform", "CNcurses", "CNcursesWide", "CurtainTestSupport"]),
         .testTarget(
             name: "CurtainDemoTests",
-            dependencies: ["CurtainDemoKit", "CurtainTesting", "curtain-demo", "curtain-browser", "curtain-chat", "curtain-hears", "curtain-procs", "CurtainTestSupport", "CurtainPlatform"]
+            dependencies: ["CurtainDemoKit", "CurtainTesting", "curtain-demo", "curtain-browser", "curtain-chat", "curtain-hears", "curtain-procs", "CurtainTestSupport", "CurtainPlatform", "CurtainRecording"]
         ),
     ],
     swiftLanguageModes: [.v6]

@@ -1,27 +1,18 @@
 #!/usr/bin/env bash
-# Regenerates docs/tour.svg, the README's animated picture of the tour, from a headless
-# recording: the same frames every run (manual clock), rendered by termtosvg (pip install termtosvg).
+# Regenerates the README's animated pictures of the tour, docs/tour.svg and docs/tour.gif, drawn
+# by curtain-demo itself from a headless run: the same frames every run (manual clock), so the
+# files only change when the demo (or the fonts: DejaVu Sans Mono, Noto CJK, Noto Color Emoji) does.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-
-if ! command -v termtosvg >/dev/null 2>&1; then
-    echo "make-readme-picture: termtosvg is missing: pip install termtosvg" >&2
-    exit 1
-fi
 export LANG=C.UTF-8 LC_ALL=C.UTF-8
 
 swift build --product curtain-demo
-work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
-
-.build/debug/curtain-demo --headless --size 80x24 --script tour --record "$work/tour.cast" --force >/dev/null
-# The cast is asciicast v2; termtosvg draws each frame with SVG text and CSS animation.
-termtosvg render "$work/tour.cast" "$work/tour.svg" --template window_frame >/dev/null
-
-size=$(wc -c <"$work/tour.svg")
-if [ "$size" -gt 2000000 ]; then
-    echo "make-readme-picture: docs/tour.svg would be $size bytes (limit 2 MB)" >&2
-    exit 1
-fi
-mv "$work/tour.svg" docs/tour.svg
-echo "docs/tour.svg: $size bytes"
+for picture in docs/tour.svg docs/tour.gif; do
+    .build/debug/curtain-demo --headless --size 80x24 --script tour --record "$picture" --force >/dev/null
+    size=$(wc -c <"$picture")
+    if [ "$size" -gt 2000000 ]; then
+        echo "make-readme-picture: $picture is $size bytes (limit 2 MB)" >&2
+        exit 1
+    fi
+    echo "$picture: $size bytes"
+done

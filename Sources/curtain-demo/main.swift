@@ -60,8 +60,29 @@ struct CurtainDemo: ParsableCommand {
     @Flag(help: "With --headless: print every frame, each after a line with its time.")
     var frames = false
 
-    @Option(help: ArgumentHelp("Record an asciicast v2 file.", valueName: "file.cast"))
+    @Option(help: ArgumentHelp("Record the run: an asciicast (.cast), an animated SVG (.svg) or GIF (.gif), or the last frame as a PNG (.png).", valueName: "file"))
     var record: String?
+
+    @Option(help: ArgumentHelp("With --record to a picture: the font file (default DejaVu Sans Mono; CJK and emoji from Noto).", valueName: "file"))
+    var font: String?
+
+    @Option(name: .customLong("font-size"), parsing: .unconditional, help: ArgumentHelp("With --record to a picture: the font size, 8 to 72 pixels (default 16).", valueName: "px"))
+    var fontSize: String?
+
+    @Option(parsing: .unconditional, help: ArgumentHelp("With --record to a picture: the margin around the cells, 0 to 200 pixels (default 12).", valueName: "px"))
+    var padding: String?
+
+    @Flag(name: .customLong("no-window-bar"), help: "With --record to a picture: no window bar.")
+    var noWindowBar = false
+
+    @Option(parsing: .unconditional, help: ArgumentHelp("With --record to a picture: at most this many frames a second, 1 to 100 (default 30).", valueName: "n"))
+    var fps: String?
+
+    @Option(name: .customLong("idle-limit"), parsing: .unconditional, help: ArgumentHelp("With --record to a picture: pauses longer than this are cut to it, in seconds, or none (default 3).", valueName: "seconds"))
+    var idleLimit: String?
+
+    @Flag(name: .customLong("no-loop"), help: "With --record to an SVG or GIF: play once, do not start over.")
+    var noLoop = false
 
     @Flag(help: "With --record: overwrite the file if it exists.")
     var force = false
@@ -92,6 +113,13 @@ struct CurtainDemo: ParsableCommand {
         arguments.frames = frames
         arguments.record = record
         arguments.force = force
+        arguments.font = font
+        arguments.fontSize = fontSize
+        arguments.padding = padding
+        arguments.noWindowBar = noWindowBar
+        arguments.fps = fps
+        arguments.idleLimit = idleLimit
+        arguments.noLoop = noLoop
         arguments.typingSpeed = typingSpeed
         arguments.reduceMotion = reduceMotion
         arguments.speed = speed

@@ -51,6 +51,11 @@ struct CommandLineUsageTests {
         UsageCase(["--headless", "--size", "+80x24"], "--size '+80x24' is not a size; \(sizeFormat)"),
         UsageCase(["--headless", "--size", "80X24"], "--size '80X24' is not a size; \(sizeFormat)"),
         UsageCase(["--print-script", "nope"], "no built-in script 'nope'; known: tour"),
+        UsageCase(["--headless", "--record", "t.gif", "--font-size", "4"], "--font-size 4 is out of range; use 8 to 72 pixels"),
+        UsageCase(["--headless", "--record", "t.svg", "--fps", "0"], "--fps 0 is out of range; use 1 to 100 frames a second"),
+        UsageCase(["--headless", "--record", "t.gif", "--idle-limit", "soon"],
+                  "--idle-limit 'soon' is not a number; use 0.1 to 3600 seconds, or none"),
+        UsageCase(["--headless", "--record", "t.png", "--padding", "-1"], "--padding -1 is out of range; use 0 to 200 pixels"),
     ]
 
     static let optionsWithoutEffect: [UsageCase] = [
@@ -58,6 +63,10 @@ struct CommandLineUsageTests {
         UsageCase(["--size", "80x24"], "--size only applies with --headless; add --headless or drop --size"),
         UsageCase(["--output", "ansi"], "--output only applies with --headless; add --headless or drop --output"),
         UsageCase(["--headless", "--force"], "--force only applies with --record; add --record FILE or drop --force"),
+        UsageCase(["--headless", "--font-size", "20"], "--font-size only applies with --record to a .svg, .gif or .png file"),
+        UsageCase(["--headless", "--record", "t.cast", "--no-loop"], "--no-loop only applies with --record to a .svg, .gif or .png file"),
+        UsageCase(["--print-script", "tour", "--font", "x.ttf"],
+                  "--print-script cannot be combined with --font; --print-script only prints the script"),
         UsageCase(["--headless", "--typing-speed", "20"],
                   "--typing-speed only applies with --script; add --script FILE or drop --typing-speed"),
         UsageCase(["--print-script", "tour", "--headless"],

@@ -1,4 +1,5 @@
 import CurtainLayout
+import CurtainRecording
 import CurtainScreen
 
 /// The command line as typed, before it is checked: each option nil (or false) when it was
@@ -21,6 +22,14 @@ package struct DemoArguments: Sendable {
     package var speed: String?
     package var background: String?
     package var colors: String?
+    // How a picture recording is drawn (--record to .svg, .gif or .png).
+    package var font: String?
+    package var fontSize: String?
+    package var padding: String?
+    package var noWindowBar = false
+    package var fps: String?
+    package var idleLimit: String?
+    package var noLoop = false
 
     package init() {}
 
@@ -122,6 +131,7 @@ package struct DemoArguments: Sendable {
         if force && record == nil {
             throw usage("--force only applies with --record; add --record FILE or drop --force")
         }
+        try checkPictureOptions(into: &options.picture)
         if typingSpeed != nil && script == nil {
             throw usage("--typing-speed only applies with --script; add --script FILE or drop --typing-speed")
         }
@@ -142,7 +152,40 @@ package struct DemoArguments: Sendable {
             ("--output", output != nil), ("--frames", frames), ("--record", record != nil), ("--force", force),
             ("--typing-speed", typingSpeed != nil), ("--reduce-motion", reduceMotion), ("--speed", speed != nil),
             ("--background", background != nil), ("--colors", colors != nil),
+        ].filter(\.1).map(\.0) + pictureOptionsGiven
+    }
+
+    /// The picture options given, in the order of `--help`.
+    private var pictureOptionsGiven: [String] {
+        [
+            ("--font", font != nil), ("--font-size", fontSize != nil), ("--padding", padding != nil),
+            ("--no-window-bar", noWindowBar), ("--fps", fps != nil), ("--idle-limit", idleLimit != nil),
+            ("--no-loop", noLoop),
         ].filter(\.1).map(\.0)
+    }
+
+    /// Checks the picture options into `picture`; they need `--record` to a picture.
+    private func checkPictureOptions(into picture: inout RecordingOptions) throws(DemoError) {
+        if let first = pictureOptionsGiven.first {
+            let format = record.flatMap { RecordingFormat(path: $0) }
+            guard let format, format != .cast else {
+                throw usage("\(first) only applies with --record to a .svg, .gif or .png file")
+            }
+        }
+        if let font { picture.fontPaths = [font] }
+        if let fontSize {
+            picture.fontSize = Int(try Self.number(fontSize, option: "--font-size", in: 8...72, help: "use 8 to 72 pixels"))
+        }
+        if let padding {
+            picture.padding = Int(try Self.number(padding, option: "--padding", in: 0...200, help: "use 0 to 200 pixels"))
+        }
+        if noWindowBar { picture.windowBar = false }
+        if let fps { picture.maxFramesPerSecond = try Self.number(fps, option: "--fps", in: 1...100, help: "use 1 to 100 frames a second") }
+        if let idleLimit {
+            picture.idleTimeLimit = idleLimit == "none"
+                ? nil : try Self.number(idleLimit, option: "--idle-limit", in: 0.1...3600, help: "use 0.1 to 3600 seconds, or none")
+        }
+        if noLoop { picture.loops = false }
     }
 
     /// A decimal number (`2`, `0.25`, `-1`) within `range`. Only plain decimals are taken:

@@ -1,4 +1,5 @@
 import CurtainLayout
+import CurtainRecording
 import CurtainScreen
 
 /// Everything the command line decides, checked by ``DemoArguments``.
@@ -28,6 +29,9 @@ package struct DemoOptions: Sendable {
     /// The colour depth the user asked for (`--colors`), over what the terminal reports and
     /// over `NO_COLOR`. Nil: the terminal's, or true colour headless (none with `NO_COLOR`).
     package var colors: ColorDepth?
+    /// How a picture recording (`--record` to .svg, .gif or .png) is drawn; its depth and theme
+    /// are the run's.
+    package var picture = RecordingOptions()
 
     /// The colour depth headless output and recordings are drawn at.
     var headlessColorDepth: ColorDepth { colors ?? (noColor ? .monochrome : .trueColor) }

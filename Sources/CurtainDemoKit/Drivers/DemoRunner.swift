@@ -34,9 +34,8 @@ package enum DemoRunner {
         // every colour as drawn; the theme is the one such a terminal would get.
         let colorDepth = options.headlessColorDepth
         // No wall-clock timestamp: the file is byte-identical from run to run.
-        let recorder = try options.record.map {
-            try FrameRecorder(path: $0, size: options.size, timestamp: nil, force: options.force, colorDepth: colorDepth)
-        }
+        let recorder = try DemoRecordings.start(options, size: options.size, timestamp: nil, colorDepth: colorDepth,
+                                                colors: options.background, headless: true)
         var last = demo.scene.screen
         var frameCount = 0
         var outputError: DemoError?
@@ -92,10 +91,9 @@ package enum DemoRunner {
         }
         let clock = SystemClock()
         let demo = DemoApp(clock: clock, motion: motion(options))
-        let recorder = try options.record.map {
-            try FrameRecorder(path: $0, size: terminal.size, timestamp: Int(time(nil)), force: options.force,
-                              colorDepth: terminal.colorDepth)
-        }
+        let recorder = try DemoRecordings.start(options, size: terminal.size, timestamp: Int(time(nil)),
+                                                colorDepth: terminal.colorDepth, colors: terminal.terminalColors,
+                                                headless: false)
         var toldRecordingStopped = false
         demo.app.addFrameObserver { frame, time in
             recorder?.record(frame, at: time)

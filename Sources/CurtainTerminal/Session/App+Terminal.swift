@@ -21,6 +21,10 @@ extension App {
     /// instead. While the loop waits, the main actor is free: tasks, posted work and
     /// `DispatchQueue.main` blocks run.
     ///
+    /// With `CURTAIN_RECORD=path` in the environment the run is recorded (`.svg`, `.gif`, or
+    /// `.png` for the last frame), and with `CURTAIN_SCREENSHOT=path` the last frame is saved
+    /// as a PNG or SVG when the program ends (``record(to:options:)``, ``saveScreenshot(to:options:)``).
+    ///
     /// - Parameter programName: names the program in the refusal message; the executable's
     ///   name by default.
     public func run(programName: String? = nil) async {
@@ -33,8 +37,13 @@ extension App {
             _ = writeAll(STDERR_FILENO, Array(line.utf8))
             exit(2)
         }
+        // CURTAIN_RECORD and CURTAIN_SCREENSHOT (EnvironmentRecording).
+        var recording = EnvironmentRecording(app: self)
         await run(on: terminal)
         await terminal.finishAnswers()
         terminal.stop()
+        for warning in recording.finish(app: self) {
+            _ = writeAll(STDERR_FILENO, Array("\(name): \(warning)\n".utf8))
+        }
     }
 }

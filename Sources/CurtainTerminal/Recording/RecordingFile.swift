@@ -1,0 +1,51 @@
+import CurtainPlatform
+import CurtainRecording
+import Synchronization
+
+/// The file a picture recording (SVG, GIF, PNG) is written to, through the package's one write
+/// loop (``writeAll(_:_:_:)``). Writes come from the recorder's queue, one at a time.
+package final class RecordingFile: Sendable {
+    package let path: String
+    /// The open file, or -1 once closed.
+    private let descriptor: Mutex<Int32>
+
+    /// Creates `path`; an existing file is refused unless `replacing`.
+    package init(path: String, replacing: Bool) throws(RecordingSetupError) {
+        self.path = path
+        guard !path.isEmpty else { throw RecordingSetupError("cannot record: no file name given") }
+        let flags = O_WRONLY | O_CREAT | O_CLOEXEC | (replacing ? O_TRUNC : O_EXCL)
+        let fd = CurtainPlatform.open(path, flags, 0o644)
+        guard fd >= 0 else {
+            let code = errno
+            let reason = code == EEXIST ? "file exists (use --force to overwrite)" : Self.describe(code)
+            throw RecordingSetupError("cannot record to '\(path)': \(reason)")
+        }
+        descriptor = Mutex(fd)
+    }
+
+    deinit { close() }
+
+    /// Appends `bytes`; nil, or the reason it failed.
+    package func write(_ bytes: [UInt8]) -> String? {
+        let code = descriptor.withLock { fd in
+            fd < 0 ? EBADF : bytes.withUnsafeBytes { writeAll(fd, $0.baseAddress, $0.count) }
+        }
+        return code == 0 ? nil : "recording to '\(path)' stopped: \(Self.describe(code))"
+    }
+
+    /// Syncs and closes the file. Safe to call more than once.
+    package func close() {
+        descriptor.withLock { fd in
+            guard fd >= 0 else { return }
+            _ = fsync(fd)
+            _ = CurtainPlatform.close(fd)
+            fd = -1
+        }
+    }
+
+    private static func describe(_ code: Int32) -> String {
+        guard let text = strerror(code) else { return "error \(code)" }
+        let message = String(cString: text)
+        return (message.first?.lowercased() ?? "") + message.dropFirst()
+    }
+}

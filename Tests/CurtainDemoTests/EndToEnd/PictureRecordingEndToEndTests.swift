@@ -1,0 +1,123 @@
+import CurtainRecording
+import CurtainTestSupport
+import Foundation
+import FoundationXML
+import Testing
+
+/// Picture recordings made by the built programs, read back: the demo's tour as GIF, SVG and
+/// PNG (the same bytes on every run), and a program in tmux recorded by `CURTAIN_RECORD` whose
+/// last frame shows what the terminal showed.
+@Suite(.serialized, .enabled(if: DemoBinary.isAvailable, "needs the built curtain-demo"))
+struct PictureRecordingEndToEndTests {
+    func scratch() throws -> String {
+        let root = FileManager.default.temporaryDirectory
+            .appendingPathComponent("curtain-pictures-\(getpid())-\(UInt32.random(in: 0...UInt32.max))").path
+        try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
+        return root
+    }
+
+    /// Runs `curtain-demo` with `arguments`; returns its standard output.
+    @discardableResult
+    func demo(_ arguments: [String]) throws -> String {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: DemoBinary.path)
+        process.arguments = arguments
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0, "curtain-demo \(arguments)")
+        return text
+    }
+
+    func bytes(_ path: String) throws -> [UInt8] { Array(try Data(contentsOf: URL(fileURLWithPath: path))) }
+
+    @Test(arguments: ["gif", "svg", "png"])
+    func theTourIsTheSameFileOnEveryRun(format: String) throws {
+        let root = try scratch()
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        for run in ["a", "b"] {
+            try demo(["--headless", "--size", "80x24", "--script", "tour", "--record", "\(root)/\(run).\(format)"])
+        }
+        let first = try bytes("\(root)/a.\(format)")
+        #expect(first.count > 1000)
+        #expect(first == (try bytes("\(root)/b.\(format)")))
+        switch format {
+        case "svg": #expect(XMLParser(data: Data(first)).parse())
+        case "gif": #expect(try GIFDecoding.frames(first).frames.count > 20)
+        default: #expect(PictureDecoding.png(first) != nil)
+        }
+    }
+
+    /// The last frame of the tour's GIF against the headless run's text: ink in every cell that
+    /// has a character, none at the centre of a blank one.
+    @Test func theToursLastFrameShowsItsText() throws {
+        let root = try scratch()
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        let text = try demo(["--headless", "--size", "80x24", "--script", "tour", "--record", "\(root)/tour.gif"])
+        let frames = try GIFDecoding.frames(try bytes("\(root)/tour.gif")).frames
+        let picture = try #require(frames.last?.picture)
+        try expectCells(of: picture, showing: text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init))
+    }
+
+    /// A program that knows nothing of recording, run in tmux with `CURTAIN_RECORD` and
+    /// `CURTAIN_SCREENSHOT`: the GIF's last frame and the PNG show the text `capture-pane` read.
+    @Test(.enabled(if: Tmux.isAvailable, "needs tmux"))
+    func aLiveProgramRecordsItselfFromTheEnvironment() throws {
+        let root = try scratch()
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        try FileManager.default.createDirectory(atPath: root + "/tree/docs", withIntermediateDirectories: true)
+        try "first line\nsecond line 日本\n".write(toFile: root + "/tree/notes 日本.txt", atomically: true, encoding: .utf8)
+        let command = "CURTAIN_RECORD='\(root)/live.gif' CURTAIN_SCREENSHOT='\(root)/shot.png' '\(DemoBinary.sibling("curtain-browser"))' '\(root)/tree'"
+        let run = try ExamplesEndToEndTests.Run(command, columns: 80, rows: 24)
+        try run.waitFor("notes")
+        try run.tmux.keys("Down")
+        let shown = try run.tmux.waitFor { $0.contains("second line 日本") }
+        usleep(300_000)
+        let settled = try run.text()
+        try run.tmux.keys("q")
+        #expect(try run.exit().status == "0")
+        let lines = settled.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        #expect(shown.contains("notes"))
+        let gif = try GIFDecoding.frames(try bytes("\(root)/live.gif")).frames
+        try expectCells(of: try #require(gif.last?.picture), showing: lines)
+        try expectCells(of: try #require(PictureDecoding.png(try bytes("\(root)/shot.png"))), showing: lines)
+    }
+
+    /// Each cell of `lines` (80 × 24, wide characters over two cells): a character has ink (a pixel
+    /// unlike the cell's corner; block elements, which may fill the cell, are not asked), a blank
+    /// has none at its centre.
+    func expectCells(of picture: Picture, showing lines: [String], sourceLocation: SourceLocation = #_sourceLocation) throws {
+        let layout = try ScreenRecorder._pictureLayout(options: RecordingOptions())
+        var mismatches: [String] = []
+        for (y, line) in lines.prefix(24).enumerated() {
+            var x = 0
+            for character in line {
+                guard x < 80 else { break }
+                let wide = character.unicodeScalars.first.map(Self.isWide) ?? false
+                let cells = wide ? 2 : 1
+                let left = layout.originX + x * layout.cellWidth, top = layout.originY + y * layout.cellHeight
+                let corner = picture.at(left, top + 1)
+                var ink = false
+                for py in top..<(top + layout.cellHeight) {
+                    for px in left..<(left + cells * layout.cellWidth) where picture.at(px, py) != corner { ink = true }
+                }
+                let centre = picture.at(left + layout.cellWidth / 2, top + layout.cellHeight / 2)
+                // A block element may fill its cell (█): its ink is the whole box, corner included.
+                let block = character.unicodeScalars.first.map { (0x2580...0x259F).contains($0.value) } ?? false
+                if character == " " ? centre != corner : !ink && !block { mismatches.append("(\(x),\(y)) '\(character)'") }
+                x += cells
+            }
+        }
+        #expect(mismatches.isEmpty, "cells unlike the text: \(mismatches.prefix(20))", sourceLocation: sourceLocation)
+    }
+
+    static func isWide(_ scalar: Unicode.Scalar) -> Bool {
+        let v = scalar.value
+        return scalar.properties.isEmojiPresentation || (0x1100...0x115F).contains(v) || (0x2E80...0xA4CF).contains(v)
+            || (0xAC00...0xD7A3).contains(v) || (0xF900...0xFAFF).contains(v) || (0xFF00...0xFF60).contains(v)
+            || (0x20000...0x3FFFD).contains(v)
+    }
+}

@@ -1,0 +1,106 @@
+import CurtainLayout
+@testable import CurtainRecording
+import CurtainScreen
+import CurtainTestSupport
+import Testing
+
+@Suite struct GIFRecordingTests {
+    let options = RecordingOptions()
+
+    private func checks(_ picture: Picture) throws -> RasterChecks {
+        RasterChecks(picture: picture, layout: try ScreenRecorder._pictureLayout(options: options), options: options)
+    }
+
+    @Test func everyFrameReadsBackAsItsCellsWithOnlyTheChangedRectangleAfterTheFirst() throws {
+        let first = sampleScreen(label: "Hi"), second = sampleScreen(label: "Yo")
+        let bytes = try recorded(.gif, [(first, 0), (first, 0.5), (second, 1)], until: 2.5, options: options)
+        let (frames, loops) = try GIFDecoding.frames(bytes)
+        #expect(loops)
+        // The identical frame is merged into the first one's delay.
+        #expect(frames.count == 2)
+        #expect(frames.map(\.delay) == [100, 150])
+        try checks(frames[0].picture).check(first)
+        try checks(frames[1].picture).check(second)
+        let layout = try ScreenRecorder._pictureLayout(options: options)
+        // Only the letters that changed are in the second frame: within the top row's cells 1 and 2.
+        let rect = frames[1].rect
+        #expect(rect.0 >= layout.originX + layout.cellWidth)
+        #expect(rect.0 + rect.2 <= layout.originX + 3 * layout.cellWidth)
+        #expect(rect.1 >= layout.originY && rect.1 + rect.3 <= layout.originY + layout.cellHeight)
+    }
+
+    @Test func cjkAndEmojiCellsHaveInkAndBoxLinesAreUnbroken() throws {
+        let bytes = try recorded(.gif, [(sampleScreen(), 0)], until: 1, options: options)
+        let picture = try #require(try GIFDecoding.frames(bytes).frames.last?.picture)
+        let checks = try checks(picture)
+        let bg = RGB(options.colors.background), fg = RGB(options.colors.foreground)
+        #expect(checks.ink(1, 2, cells: 2, background: bg) > 20)
+        #expect(checks.ink(6, 2, cells: 2, background: bg) > 20)
+        let layout = checks.layout
+        let y = layout.originY + layout.cellHeight + layout.cellHeight / 2
+        let x0 = layout.originX + layout.cellWidth / 2
+        #expect((x0...(x0 + 3 * layout.cellWidth)).allSatisfy { picture.at($0, y) == fg })
+        #expect((y...(y + 2 * layout.cellHeight)).allSatisfy { picture.at(x0, $0) == fg })
+    }
+
+    @Test func aFrameOfMoreThan256ColoursReadsBackWithinAStepOfItsGrid() throws {
+        // 24 × 12 cells of distinct backgrounds 10 and 20 apart, letters on each: more than 256
+        // colours. The rarest take the nearest kept colour: a neighbour of the grid at worst.
+        var screen = CellBuffer(size: Size(width: 24, height: 12))
+        for y in 0..<12 {
+            for x in 0..<24 {
+                let style = Style(foreground: .rgb(255 - UInt8(x * 10), UInt8(y * 20), 128),
+                                  background: .rgb(UInt8(x * 10), 255 - UInt8(y * 20), 60))
+                _ = screen.draw("W", at: Point(x: x, y: y), style: style)
+            }
+        }
+        let bytes = try recorded(.gif, [(screen, 0)], until: 1, options: options)
+        let picture = try #require(try GIFDecoding.frames(bytes).frames.last?.picture)
+        let checks = try checks(picture)
+        for y in 0..<12 {
+            for x in 0..<24 {
+                let (_, bg) = checks.colors(of: screen[x, y])
+                let (left, top, _, _) = checks.box(x, y)
+                #expect(RasterChecks.distance(picture.at(left + 1, top + 1), bg) <= 30)
+            }
+        }
+    }
+
+    @Test func twoRunsAreByteIdenticalAndTheLoopCanBeOff() throws {
+        var noLoop = options
+        noLoop.loops = false
+        let frames = [(sampleScreen(label: "Hi"), 0.0), (sampleScreen(label: "Yo"), 0.4)]
+        let first = try recorded(.gif, frames, until: 1, options: noLoop)
+        #expect(first == (try recorded(.gif, frames, until: 1, options: noLoop)))
+        #expect(!(try GIFDecoding.frames(first).loops))
+    }
+
+    @Test(arguments: [2, 4, 8])
+    func lzwRoundTripsThroughTheStandardDecoder(bits: Int) throws {
+        var random = UInt64(bits)
+        var indexes: [UInt8] = []
+        for i in 0..<60_000 {
+            random = random &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            // Runs and noise, so the table fills and is cleared several times.
+            indexes.append(i % 1000 < 300 ? UInt8(i / 1000 % (1 << bits)) : UInt8(truncatingIfNeeded: random >> 40) & UInt8((1 << bits) - 1))
+        }
+        let data = LZWEncoder.encode(indexes, minimumCodeSize: max(2, bits))
+        #expect(try GIFDecoding.lzw(data, minimumCodeSize: max(2, bits), count: indexes.count) == indexes)
+        #expect(try GIFDecoding.lzw(LZWEncoder.encode([], minimumCodeSize: 2), minimumCodeSize: 2, count: 0) == [])
+    }
+}
+
+@Suite struct TooLargePictureTests {
+    /// A screen whose picture would not fit in memory is refused with the reason, not drawn.
+    @Test(arguments: [RecordingFormat.gif, .png])
+    func aPictureTooLargeIsRefusedWithItsSize(format: RecordingFormat) throws {
+        var options = RecordingOptions()
+        options.fontSize = 72
+        let sink = CollectedBytes()
+        let recorder = try ScreenRecorder(format: format, options: options, pacing: .everyFrame) { sink.append($0) }
+        recorder.record(CellBuffer(size: Size(width: 1000, height: 1000)), at: 0)
+        recorder.finish(at: 1)
+        #expect(recorder.failure?.contains("1000x1000 cells would be") == true)
+        #expect(sink.bytes.isEmpty)
+    }
+}

@@ -79,22 +79,24 @@ package enum LinuxProcFiles {
     /// The process group and whether the process is a zombie (or dead), from
     /// `/proc/<process>/stat`: `pid (name) state ppid pgrp …`, the name possibly holding
     /// spaces and parentheses (hence the last `)`).
-    /// The processes of `session` that run (zombies left out), read from `/proc`; nil where
+    /// Every process that runs (zombies left out), by session, read from `/proc`; nil where
     /// `/proc` cannot tell (another system).
-    package static func sessionMembers(_ session: Int32) -> [Int32]? {
-        guard available, session > 0, let directory = opendir("/proc") else { return nil }
+    package static func everySession() -> [Int32: [Int32]]? {
+        guard available, let directory = opendir("/proc") else { return nil }
         defer { closedir(directory) }
-        var members: [Int32] = []
+        var members: [Int32: [Int32]] = [:]
         while let entry = readdir(directory) {
             let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
-            guard let id = Int32(name), let process = stat(of: id), process.session == session, !process.isZombie else { continue }
-            members.append(id)
+            guard let id = Int32(name), let process = stat(of: id), !process.isZombie else { continue }
+            members[process.session, default: []].append(id)
         }
         return members
     }
 
     /// The processes that hold `path` open (a pseudo-terminal's slave side), read from
     /// `/proc/PID/fd` (only those this process may look at); nil where `/proc` cannot tell.
+    /// The caller holds the master side open, so the name is live: a descriptor named
+    /// `PATH (deleted)` is of an earlier terminal of that number, not this one.
     package static func holders(of path: String) -> [Int32]? {
         guard available, let directory = opendir("/proc") else { return nil }
         defer { closedir(directory) }
@@ -110,8 +112,7 @@ package enum LinuxProcFiles {
                 let length = readlink("/proc/\(id)/fd/\(number)", &target, target.count - 1)
                 guard length > 0 else { continue }
                 let linked = String(decoding: target[..<length].map { UInt8(bitPattern: $0) }, as: UTF8.self)
-                // Once the master side is closed, the kernel names the slave "PATH (deleted)".
-                if linked == path || linked == path + " (deleted)" {
+                if linked == path {
                     holders.append(id)
                     break
                 }

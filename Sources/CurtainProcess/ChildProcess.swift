@@ -176,7 +176,7 @@ public final class ChildProcess: Sendable {
 
     /// Tells those awaiting ``termination`` how the child ended (on the watcher's thread).
     private func ended(_ result: Termination) {
-        if !processes.areRunning { markGroupGone() }
+        if !processes.areRunningNow { markGroupGone() }
         let waiters = ending.withLock { state in
             state.termination = result
             defer { state.waiters = [] }
@@ -257,7 +257,7 @@ final class OutputReader: WatchedOutput, @unchecked Sendable {
             // nothing does, what is left in the terminal is read and the output ends — a
             // process that escaped the session may hold the terminal for ever. Looked at again
             // after 10 ms, doubling up to a second while something runs.
-            if !processes.areRunning { return drainAndEnd() }
+            if !processes.areRunningNow { return drainAndEnd() }
             nextLook = now + lookInterval
             lookInterval = min(lookInterval * 2, 1_000_000_000)
         }
@@ -278,10 +278,14 @@ final class OutputReader: WatchedOutput, @unchecked Sendable {
     /// Reads what the terminal still holds (the descriptor does not block), hangs up what
     /// still holds it (what the command sent off on its own), then ends.
     private func drainAndEnd() -> OutputInterest {
-        processes.hangUpTerminalHolders()
         while true {
             let count = read(descriptor, buffer.baseAddress, buffer.count)
-            guard count > 0 else { break }
+            guard count > 0 else {
+                // EAGAIN: someone still holds the other side (EIO, or the end of a pipe: nobody
+                // does). Only then is every process's descriptors looked at for who.
+                if count < 0, errno == EAGAIN { processes.hangUpTerminalHolders() }
+                break
+            }
             let chunk = UnsafeRawBufferPointer(rebasing: buffer[..<count])
             _ = channel.put(lines: lines.feed(chunk), openLine: lines.openLine, bytes: count, now: monotonicNanoseconds())
         }

@@ -29,30 +29,39 @@ struct CommandProcesses: Sendable {
     /// the orphans of a stopped command are reaped by PID 1, late under load (or never, in a
     /// container whose PID 1 does not reap), and a stop waited its whole bound for them.
     /// Elsewhere what `kill` finds counts, zombies included.
-    var areRunning: Bool {
+    var areRunning: Bool { running(fresh: false) }
+
+    /// ``areRunning`` from a look at every process made now, not one of the last 20 ms (see
+    /// ``ProcessTable/members(ofSession:fresh:)``).
+    var areRunningNow: Bool { running(fresh: true) }
+
+    private func running(fresh: Bool) -> Bool {
         if groupExists, LinuxProcFiles.processGroupRuns(leader) ?? true { return true }
-        return isSession && !ProcessTable.members(ofSession: leader).isEmpty
+        return isSession && !ProcessTable.members(ofSession: leader, fresh: fresh).isEmpty
     }
 
     private var groupExists: Bool { kill(-leader, 0) == 0 || errno == EPERM }
 
-    /// Sends `signal` to the leader's group and, for a session, to every other process in it
-    /// and to what holds its terminal (``hangUpTerminalHolders()``).
+    /// Sends `signal` to the leader's group and, for a session, to every other process in it.
     func send(_ signal: Int32) {
         _ = kill(-leader, signal)
-        guard let terminal else { return }
+        guard isSession else { return }
         for member in ProcessTable.members(ofSession: leader) where member != leader {
             _ = kill(member, signal)
         }
-        for holder in ProcessTable.holders(of: terminal) { _ = kill(holder, signal) }
+    }
+
+    /// What holds the command's terminal besides its session (`setsid cmd &`): looked for once
+    /// a stop (a look at every descriptor of every process).
+    private func terminalHolders() -> [pid_t] {
+        terminal.map { ProcessTable.holders(of: $0) } ?? []
     }
 
     /// SIGHUP, SIGTERM and SIGCONT to the processes that still hold the command's terminal once
     /// nothing of its session runs: what it started and sent off on its own (`setsid cmd &`),
     /// which the end of its terminal would otherwise leave running. Linux only (``ProcessTable``).
     func hangUpTerminalHolders() {
-        guard let terminal else { return }
-        for holder in ProcessTable.holders(of: terminal) {
+        for holder in terminalHolders() {
             _ = kill(holder, SIGHUP)
             _ = kill(holder, SIGTERM)
             _ = kill(holder, SIGCONT)
@@ -63,8 +72,13 @@ struct CommandProcesses: Sendable {
     /// they are gone, re-checking every few milliseconds.
     func stop(grace: Duration) async {
         guard areRunning else { return }
+        let holders = terminalHolders()
         send(SIGTERM)
         send(SIGCONT)
+        for holder in holders {
+            _ = kill(holder, SIGTERM)
+            _ = kill(holder, SIGCONT)
+        }
         let clock = ContinuousClock()
         let deadline = clock.now + grace
         var pause = Duration.milliseconds(2)
@@ -74,6 +88,7 @@ struct CommandProcesses: Sendable {
         }
         guard areRunning else { return }
         send(SIGKILL)
+        for holder in holders { _ = kill(holder, SIGKILL) }
         // SIGKILL cannot be caught: they go as soon as the kernel has torn them down (and the
         // leader is reaped). A bound all the same, never a hang.
         let end = clock.now + .seconds(5)

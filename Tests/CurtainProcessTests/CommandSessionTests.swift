@@ -76,7 +76,7 @@ import Testing
         let withOne = try #require(LinuxProcFiles.statusField("Threads"))
         var more: [ChildProcess] = []
         for _ in 0..<19 { more.append(try ChildProcess(["sleep", seconds])) }
-        #expect(await eventually { running("sleep \(seconds)").count == 20 })
+        #expect(await eventually { running("sleep \(seconds)").count == 20 }, "\(running("sleep \(seconds)").count) running")
         let withTwenty = try #require(LinuxProcFiles.statusField("Threads"))
         #expect(withTwenty <= withOne + 2, "\(withOne) threads with one child, \(withTwenty) with twenty")
         await withTaskGroup(of: Void.self) { group in

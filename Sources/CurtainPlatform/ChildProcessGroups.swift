@@ -140,10 +140,11 @@ package enum ChildProcessGroups {
 /// The watchdog process (see ``ChildProcessGroups``). Each entry is told as a target: `gID` a
 /// process group, `pID` a process, `sID` a session — every process in it, whatever group it
 /// made, through `pkill -s` (procps on Linux, the BSD one on macOS; where there is none, the
-/// session leader's group alone) — and `tPATH` a terminal: what holds it open (`find -lname`
-/// over `/proc/*/fd`, Linux only; once the program's side is closed the kernel names it
-/// `PATH (deleted)`), hung up with the rest but not waited for (once let go, the terminal's
-/// name may be another program's).
+/// session leader's group alone) — and `tPATH` a terminal: what still holds it open (`find
+/// -lname` over `/proc/*/fd`, Linux only), hung up with the rest but not waited for. Only
+/// `PATH (deleted)` is this terminal: the program's side closed with the program, and a new
+/// terminal given the same number since (another program's, as soon as the next one opens) is
+/// `PATH`, live, and none of the watchdog's business.
 final class Watchdog: Sendable {
     static let shared = Watchdog()
 
@@ -158,7 +159,7 @@ final class Watchdog: Sendable {
             g*) kill -s $1 -- -${2#g} ;;
             p*) kill -s $1 -- ${2#p} ;;
             s*) kill -s $1 -- -${2#s}; pkill -$1 -s ${2#s} ;;
-            t*) for f in $(find /proc/[0-9]*/fd \\( -lname "${2#t}" -o -lname "${2#t} (deleted)" \\) 2>/dev/null); do
+            t*) for f in $(find /proc/[0-9]*/fd -lname "${2#t} (deleted)" 2>/dev/null); do
                   p=${f#/proc/}; kill -s $1 -- ${p%%/*}
                 done ;;
           esac

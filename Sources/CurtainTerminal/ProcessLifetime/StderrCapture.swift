@@ -225,9 +225,10 @@ package enum StderrCapture {
         defer { buffer.deallocate() }
         let s = state
         var ended = false
+        // A pipe: `poll` works on both systems (the system layer's readiness call).
+        let readiness = PollReadiness()
         while !ended {
-            var ready = pollfd(fd: readEnd, events: Int16(POLLIN), revents: 0)
-            if poll(&ready, 1, -1) < 0 { continue } // EINTR
+            if readiness.wait([readEnd], timeoutNanoseconds: nil) == .interrupted { continue }
             let current = s.pointee.generation == generation && s.pointee.finished == 0
             if current {
                 guard takePipe(for: PipeOwner.drainThread) else {

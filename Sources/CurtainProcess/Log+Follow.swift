@@ -3,8 +3,11 @@ import Curtain
 extension Log {
     /// Shows `process`'s output as it arrives, as a terminal would (see
     /// ``Log/append(ansi:)`` and ``Log/showOpenLine(ansi:)``), until the output ends; returns
-    /// how the process ended. The child's terminal follows the log's size. Cancelling the
-    /// task that follows stops reading (not the process: ``ChildProcess/stop(grace:)`` does).
+    /// how the process ended. The child's terminal follows the log's size: it takes the log's
+    /// size when the follow starts (or at the log's first layout, for a child started before
+    /// the first frame), and every new size at once, whether the child writes or not (it gets
+    /// SIGWINCH). Cancelling the task that follows stops reading (not the process:
+    /// ``ChildProcess/stop(grace:)`` does).
     ///
     /// ```swift
     /// let child = try ChildProcess(shell: "make test")
@@ -20,16 +23,16 @@ extension Log {
     @discardableResult
     public func follow(_ process: ChildProcess) async -> Termination {
         let channel = process.output.channel
-        var size = Size.zero
         precondition(channel.claimForReading(),
                      "a child's output has one consumer: it is already iterated or followed by a log")
+        if layoutFrame.width > 0, layoutFrame.height > 0 {
+            process.resize(columns: layoutFrame.width, rows: layoutFrame.height)
+        }
+        sizeDidChange = { size in process.resize(columns: size.width, rows: size.height) }
+        defer { sizeDidChange = nil }
         while case .read(let batch)? = await channel.take() {
             if let lines = batch.lines { append(lines) }
             showOpenLine(batch.openLine)
-            if layoutFrame.size != size, layoutFrame.width > 0, layoutFrame.height > 0 {
-                size = layoutFrame.size
-                process.resize(columns: size.width, rows: size.height)
-            }
             // A turn of the main actor between batches: keys and frames go first.
             await Task.yield()
         }

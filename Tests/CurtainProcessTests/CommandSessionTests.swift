@@ -95,3 +95,22 @@ import Testing
         }
     }
 }
+
+/// A followed child's terminal follows its log at once: a quiet child that asks its size after
+/// the log was resized gets the new size (it kept the old one until it next wrote).
+@MainActor @Suite struct FollowedTerminalSizeTests {
+    @Test(.timeLimit(.minutes(1)))
+    func aQuietChildsTerminalFollowsTheLogAtOnce() async throws {
+        let log = Log()
+        log.frame = Rect(x: 0, y: 0, width: 50, height: 10)
+        log.layoutSubviews()
+        let child = try ChildProcess(shell: "sleep 0.3; stty size; echo ready; sleep 2; stty size")
+        let following = Task { await log.follow(child) }
+        while !log.texts.contains("ready") { try await Task.sleep(for: .milliseconds(10)) }
+        #expect(log.texts.first == "10 50", "the log's size once followed, before any output: \(log.texts)")
+        log.frame = Rect(x: 0, y: 0, width: 70, height: 12)
+        log.layoutSubviews()
+        #expect(await following.value == .exited(0))
+        #expect(log.texts.last == "12 70", "\(log.texts)")
+    }
+}

@@ -271,11 +271,16 @@ open class Log: View {
         return Size(width: max(0, width), height: min(height, cap))
     }
 
+    /// Told each new size the log is laid out at (not zero): a followed child's terminal
+    /// follows it at once (`Log.follow`), not when the child next writes.
+    package var sizeDidChange: ((Size) -> Void)?
+
     /// At a new size, follows the end again when the rows below the view now fit.
     open override func layoutSubviews() {
         let size = layoutFrame.size
         guard size != laidOutSize else { return }
         laidOutSize = size
+        if size.width > 0, size.height > 0 { sizeDidChange?(size) }
         // At a new size the rows below the view may now fit: then it is at the end.
         if !isFollowing, size.width > 0, size.height > 0, !lines.isEmpty,
            min(clamped(top, width: size.width), endTop(in: size)) >= endTop(in: size) {

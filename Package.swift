@@ -84,7 +84,7 @@ let package = Package(
             // pkg-config names, so both name the same library.
             linkerSettings: [.linkedLibrary("ncurses", .when(platforms: [.macOS]))]
         ),
-        .target(name: "CurtainProcess", dependencies: ["Curtain", "CurtainPlatform"]),
+        .target(name: "CurtainProcess", dependencies: ["Curtain", "CurtainLayout", "CurtainPlatform"]),
         .target(
             name: "CurtainTesting",
             dependencies: [

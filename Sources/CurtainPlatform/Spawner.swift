@@ -30,6 +30,9 @@ package struct SpawnRequest: Sendable {
         /// All three on the terminal at `path`, opened by the child: after ``ProcessGroupChoice/newSession``
         /// it becomes the child's controlling terminal.
         case terminal(path: String)
+        /// Output and errors on the terminal at `path` (the child's controlling terminal, as
+        /// above), input from `/dev/null`: a command that reads its input reads end of file.
+        case terminalOutput(path: String)
         /// Input from `/dev/null`; output and errors into `descriptor` (a pipe's write end).
         case output(into: Int32)
         /// Input from `descriptor`; output and errors to `/dev/null`.
@@ -80,6 +83,12 @@ package enum Spawner {
             posix_spawn_file_actions_addopen(&actions, 0, path, O_RDWR, 0)
             posix_spawn_file_actions_adddup2(&actions, 0, 1)
             posix_spawn_file_actions_adddup2(&actions, 0, 2)
+        case .terminalOutput(let path):
+            // The first terminal a session leader opens becomes its controlling terminal,
+            // whichever descriptor it lands on.
+            posix_spawn_file_actions_addopen(&actions, 1, path, O_RDWR, 0)
+            posix_spawn_file_actions_adddup2(&actions, 1, 2)
+            posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
         case .output(let descriptor):
             posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
             posix_spawn_file_actions_adddup2(&actions, descriptor, 1)

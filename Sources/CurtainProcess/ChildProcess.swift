@@ -1,3 +1,4 @@
+import CurtainLayout
 import CurtainPlatform
 import Synchronization
 
@@ -37,10 +38,22 @@ import Synchronization
 public final class ChildProcess: Sendable {
     /// How the child's input and output are connected.
     public enum Connection: Sendable, Hashable {
-        /// A pseudo-terminal of this size (the default: 80 × 24).
+        /// A pseudo-terminal of this size (the default: 80 × 24), input included.
         case terminal(columns: Int, rows: Int)
+        /// A pseudo-terminal of this size for the output and errors (colours, line by line,
+        /// `/dev/tty`), and input at end of file (`/dev/null`): a command that reads its input
+        /// (`read`, `cat`) gets nothing and goes on instead of waiting for keys nobody sends.
+        case outputTerminal(columns: Int, rows: Int)
         /// Input from `/dev/null`; output and errors into one pipe.
         case pipes
+
+        /// The terminal's size, nil on pipes.
+        var terminalSize: (columns: Int, rows: Int)? {
+            switch self {
+            case .terminal(let columns, let rows), .outputTerminal(let columns, let rows): (columns, rows)
+            case .pipes: nil
+            }
+        }
     }
 
     /// The `TERM` a child on a terminal gets: colours and attributes, which a ``Log`` shows.
@@ -79,7 +92,7 @@ public final class ChildProcess: Sendable {
                 environment: [String: String] = [:], directory: String? = nil) throws(ChildProcessError) {
         guard let program = arguments.first, !program.isEmpty else { throw ChildProcessError("no program to run") }
         var variables = environment
-        if case .terminal = connection, variables["TERM"] == nil { variables["TERM"] = Self.terminalType }
+        if connection.terminalSize != nil, variables["TERM"] == nil { variables["TERM"] = Self.terminalType }
         let spawned = try Spawn.start(arguments, connection: connection, environment: variables, directory: directory)
         processIdentifier = spawned.pid
         terminal = Mutex(spawned.terminal)
@@ -213,6 +226,10 @@ final class OutputReader: WatchedOutput, @unchecked Sendable {
     private var nextLook: Int64?
     private var lookInterval: Int64 = 10_000_000
     private var lines = OutputLines(limit: ChildOutput.maximumByteCount)
+    /// Answers the terminal's questions the child asks (a terminal only; see ``TerminalQueries``).
+    private var queries: TerminalQueries?
+    /// Lines the child completed so far, for the cursor's row.
+    private var linesSeen = 0
     private let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 64 * 1024, alignment: 1)
     private var paused = false
 
@@ -225,6 +242,7 @@ final class OutputReader: WatchedOutput, @unchecked Sendable {
         self.channel = channel
         self.processes = processes
         self.forgetTerminal = forgetTerminal
+        queries = processes.terminal == nil ? nil : TerminalQueries()
     }
 
     /// The leader ended (the watcher's thread): from now on the output ends as soon as nothing
@@ -244,11 +262,25 @@ final class OutputReader: WatchedOutput, @unchecked Sendable {
         // The end: EOF on a pipe, EIO on a terminal whose every other side closed.
         guard count > 0 else { return end() }
         let chunk = UnsafeRawBufferPointer(rebasing: buffer[..<count])
-        let put = channel.put(lines: lines.feed(chunk), openLine: lines.openLine, bytes: count, now: monotonicNanoseconds())
+        let completed = lines.feed(chunk)
+        linesSeen += completed.count
+        if let asked = queries?.questions(in: chunk), !asked.isEmpty { answer(asked) }
+        let put = channel.put(lines: completed, openLine: lines.openLine, bytes: count, now: monotonicNanoseconds())
         if channel.consumerFellBehind, !Self.lowered.exchange(true, ordering: .relaxed) {
             lowerCurrentThreadPriority()
         }
         return OutputInterest(paused: put.full, due: earliest(put.due, nextLook))
+    }
+
+    /// Writes the answers to the child's terminal, the cursor where its text has put it.
+    private func answer(_ questions: [TerminalQueries.Question]) {
+        let size = TerminalControl.windowSize(of: descriptor) ?? (columns: 80, rows: 24)
+        let row = min(linesSeen + 1, size.rows)
+        let column = min(TextWidth.of(TerminalQueries.shownText(lines.openLine)) + 1, size.columns)
+        for question in questions {
+            let bytes = TerminalQueries.answer(question, row: row, column: column)
+            _ = bytes.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
+        }
     }
 
     func due(now: Int64) -> OutputInterest {

@@ -19,12 +19,16 @@ enum Spawn {
         request.environment = environment
         request.directory = directory
         switch connection {
-        case .terminal(let columns, let rows):
+        case .terminal(let columns, let rows), .outputTerminal(let columns, let rows):
             let terminal: PseudoTerminal
             do { terminal = try PseudoTerminal.open(columns: columns, rows: rows) } catch {
                 throw ChildProcessError("no pseudo-terminal: \(error)")
             }
-            request.streams = .terminal(path: terminal.path)
+            if case .terminal = connection {
+                request.streams = .terminal(path: terminal.path)
+            } else {
+                request.streams = .terminalOutput(path: terminal.path)
+            }
             request.group = .newSession
             do {
                 let pid = try Spawner.spawn(request)

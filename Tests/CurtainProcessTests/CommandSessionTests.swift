@@ -114,3 +114,41 @@ import Testing
         #expect(log.texts.last == "12 70", "\(log.texts)")
     }
 }
+
+/// A command asks its terminal something, or reads its input: it gets an answer, or the end of
+/// its input, and goes on (it waited for ever: a pseudo-terminal has no terminal behind it).
+@Suite struct TerminalQuestionsTests {
+    func lines(of child: ChildProcess) async -> [String] {
+        var lines: [String] = []
+        for await batch in child.output { lines += batch.lines }
+        return lines
+    }
+
+    @Test(.timeLimit(.minutes(1)))
+    func theCursorPositionAndDeviceAttributesAreAnswered() async throws {
+        let child = try ChildProcess(["bash", "-c", #"printf 'abc\e[6n'; read -rsdR position; printf '\e[c'; read -rsdc attributes; echo; echo "got ${position#*[} ${attributes#*[}""#])
+        let lines = await lines(of: child)
+        #expect(await child.termination == .exited(0))
+        #expect(lines.last == "got 1;4 ?62;22", "\(lines)")
+    }
+
+    @Test(.timeLimit(.minutes(1)))
+    func aCommandWhoseInputIsAtEndOfFileDoesNotWait() async throws {
+        let child = try ChildProcess(shell: "read x; echo got=$x; cat; echo done; test -t 1 && echo on-a-terminal",
+                                     connection: .outputTerminal(columns: 80, rows: 24))
+        let lines = await lines(of: child)
+        #expect(await child.termination == .exited(0))
+        #expect(lines == ["got=", "done", "on-a-terminal"], "\(lines)")
+    }
+
+    @Test func questionsCutBetweenReadsAreFound() {
+        var queries = TerminalQueries()
+        func feed(_ text: String) -> [TerminalQueries.Question] {
+            Array(text.utf8).withUnsafeBytes { queries.questions(in: $0) }
+        }
+        #expect(feed("a\u{1B}[6") == [])
+        #expect(feed("nb\u{1B}") == [.cursorPosition])
+        #expect(feed("[c\u{1B}[>c\u{1B}[5n\u{1B}[2J\u{1B}[16n") == [.primaryAttributes, .secondaryAttributes, .status])
+        #expect(TerminalQueries.shownText("ab\u{1B}[31mc\u{1B}]0;title\u{07}d") == "abcd")
+    }
+}

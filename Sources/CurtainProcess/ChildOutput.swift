@@ -102,9 +102,9 @@ extension LogLineReader {
     mutating func read(_ batch: OutputBatch) -> ReadBatch {
         var read = ReadBatch()
         if let last = batch.lines.last {
-            read.lines = self.read(batch.lines.joined(separator: "\n") + (last.isEmpty ? "\n" : ""))
+            read.lines = readAsATerminal(batch.lines.joined(separator: "\n") + (last.isEmpty ? "\n" : ""))
         }
-        if !batch.openLine.isEmpty { read.openLine = readOpenLine(batch.openLine) }
+        if !batch.openLine.isEmpty { read.openLine = readOpenLine(batch.openLine, asATerminal: true) }
         return read
     }
 }

@@ -152,3 +152,20 @@ import Testing
         #expect(TerminalQueries.shownText("ab\u{1B}[31mc\u{1B}]0;title\u{07}d") == "abcd")
     }
 }
+
+/// A child's bytes become lines at its newlines alone, as on a terminal: the reader that cuts
+/// them and the log that shows them agree (the log cut again at U+2028, U+2029 and U+0085,
+/// which a terminal prints).
+@MainActor @Suite struct ChildLinesTests {
+    @Test(.timeLimit(.minutes(1)))
+    func onlyANewlineEndsAChildsLine() async throws {
+        let log = Log()
+        let child = try ChildProcess(["printf", "one\u{2028}still one\u{0085}and\u{2029}more\\ntwo\\n"])
+        #expect(await log.follow(child) == .exited(0))
+        // Two lines, as a terminal shows them (the breaks are shown as the log shows such
+        // characters, never as new lines).
+        #expect(log.texts.count == 2, "\(log.texts)")
+        #expect(log.texts.first?.hasPrefix("one") == true && log.texts.first?.hasSuffix("more") == true, "\(log.texts)")
+        #expect(log.texts.last == "two")
+    }
+}

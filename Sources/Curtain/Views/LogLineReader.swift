@@ -29,11 +29,19 @@ package struct LogLineReader: Sendable {
         return ReadLines(lines: LogLines.split(parser.parse(text)))
     }
 
+    /// The lines of a child's output, read as a terminal reads them: only a newline ends a line
+    /// (the child's bytes were cut into lines at newlines already; U+2028 and the other breaks
+    /// ``Log/append(_:style:)`` honours are characters here). The state it leaves is kept.
+    package mutating func readAsATerminal(_ text: some StringProtocol) -> ReadLines {
+        parser.startLine()
+        return ReadLines(lines: LogLines.split(parser.parse(text), asATerminal: true))
+    }
+
     /// The lines of an open line (see ``Log/showOpenLine(ansi:)``): read from the state the
     /// lines before it left, changing nothing for the lines after it.
-    package func readOpenLine(_ text: some StringProtocol) -> ReadLines {
+    package func readOpenLine(_ text: some StringProtocol, asATerminal: Bool = false) -> ReadLines {
         var parser = parser
         parser.startLine()
-        return ReadLines(lines: LogLines.split(parser.parse(text)))
+        return ReadLines(lines: LogLines.split(parser.parse(text), asATerminal: asATerminal))
     }
 }

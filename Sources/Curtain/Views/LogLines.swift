@@ -186,14 +186,21 @@ struct LogLines {
     }
 
     /// The UTF-8 ranges of the lines of `text` (see ``split(_:)``). Read as bytes: each break
-    /// is a cluster of its own, so no `Character` is needed to find them.
-    static func lineRanges(_ text: String) -> [Range<Int>] {
+    /// is a cluster of its own, so no `Character` is needed to find them. `asATerminal`: only a
+    /// newline ends a line, as on a terminal, where a child's U+2028 is a character of its line
+    /// (the reader that cut the child's bytes into lines cut at newlines alone).
+    static func lineRanges(_ text: String, asATerminal: Bool = false) -> [Range<Int>] {
         var text = text
         var breaks: [(start: Int, end: Int)] = []
         text.withUTF8 { bytes in
             var i = 0
             let n = bytes.count
             while i < n {
+                if asATerminal {
+                    if bytes[i] == 0x0A { breaks.append((i, i + 1)) }
+                    i += 1
+                    continue
+                }
                 switch bytes[i] {
                 case 0x0A:
                     breaks.append((i, i + 1))
@@ -225,9 +232,10 @@ struct LogLines {
         return lines
     }
 
-    /// The lines of styled `text`, split as ``split(_:)`` splits; a line in one style is a
-    /// plain line in that style, others keep their runs as spans.
-    static func split(_ text: StyledText) -> [Line] {
+    /// The lines of styled `text`, split as ``split(_:)`` splits (at newlines alone
+    /// `asATerminal`); a line in one style is a plain line in that style, others keep their runs
+    /// as spans.
+    static func split(_ text: StyledText, asATerminal: Bool = false) -> [Line] {
         let plain = text.string
         let utf8 = plain.utf8
         // Where each run ends, in UTF-8 offsets of `plain`.
@@ -239,7 +247,7 @@ struct LogLines {
         }
         var lines: [Line] = []
         var runIndex = 0
-        for range in lineRanges(plain) {
+        for range in lineRanges(plain, asATerminal: asATerminal) {
             let line = String(plain[utf8.index(utf8.startIndex, offsetBy: range.lowerBound)..<utf8.index(utf8.startIndex, offsetBy: range.upperBound)])
             // Skip runs that end before this line starts (line breaks, earlier lines).
             while runIndex < ends.count - 1, ends[runIndex] <= range.lowerBound { runIndex += 1 }

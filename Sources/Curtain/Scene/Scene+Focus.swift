@@ -16,6 +16,7 @@ extension Scene {
             assertionFailure("Scene.focus: the \(type(of: view)) is not on screen (not in the root's tree nor in a presentation that is up)")
             return
         }
+        keyHolder = nil
         if focusedView === view { return }
         if let previous = focusedView {
             previous.isFocused = false
@@ -37,6 +38,26 @@ extension Scene {
 
     /// Moves focus to the previous focusable view in reading order: what Shift-Tab does.
     public func focusPrevious() { moveFocus(by: -1) }
+
+    /// A presentation that takes focus but holds nothing that can take it (a sheet showing a
+    /// `Label`) still takes it from the views beneath: the focused view loses focus and keys
+    /// start from the presentation's content, then its controller (so Esc dismisses it), until
+    /// focus moves (Tab, a click) or it leaves
+    /// (``PresentationController/takesKeysWhenContentCannotFocus``).
+    func holdKeys(for controller: PresentationController) {
+        if let previous = focusedView {
+            previous.isFocused = false
+            focusedView = nil
+        }
+        keyHolder = controller
+        setNeedsDisplay()
+    }
+
+    /// The content where keys start while a presentation holds them (``holdKeys(for:)``).
+    var keyHolderView: View? {
+        guard let holder = keyHolder, holder.state == .presenting || holder.state == .presented else { return nil }
+        return holder.presentedView
+    }
 
     /// The top-most presentation that traps focus and is not leaving.
     var focusTrap: PresentationController? {
@@ -129,7 +150,7 @@ extension Scene {
     /// Runs after layout, since reading order is that of the laid-out frames.
     func takeStartFocus() {
         startFocusPending = false
-        guard focusesFirstViewAtStart, focusedView == nil else { return }
+        guard focusesFirstViewAtStart, focusedView == nil, keyHolderView == nil else { return }
         var target = focusableViews(in: focusTrap?.presentedView ?? root).first
         while let outer = target, let inner = focusableViews(in: outer).first(where: { $0 !== outer }) {
             target = inner

@@ -1,6 +1,7 @@
 import Curtain
 import CurtainLayout
 import CurtainScreen
+import Testing
 
 /// Drives an `App` in a test: no terminal, a screen of any size, time that moves only when
 /// the test says so. The pilot runs the app's own loop (`App.run(on:)`, the one a terminal
@@ -79,9 +80,13 @@ public final class Pilot {
         loop = Task.immediate { @MainActor in await app.run(on: backend) }
     }
 
+    /// A pilot that goes away (a test that ends without ``quit()``) ends its app on the spot:
+    /// its tasks cancelled, its awaited presentations answered, and no further turn of its
+    /// loop — no frame is drawn, no timer fires, no closure of the app runs after the test
+    /// that owned it has ended (the objects those closures capture may be gone with it).
     isolated deinit {
-        // The loop would wait for ever: end it as a quit does.
-        app.quit()
+        loop?.cancel()
+        app._endRunNow()
         backend.wakeLoop()
     }
 
@@ -106,10 +111,18 @@ public final class Pilot {
     }
 
     /// Presses keys by name (`"t"`, `"Enter"`, `"Ctrl-C"`, `"Shift-Tab"`: see
-    /// `Key.init(name:)`). A name that is no key stops the test with a message.
-    public func press(_ names: String...) async {
+    /// `Key.init(name:)`), one after another, a frame after each.
+    ///
+    /// A name that is no key (`"Escape"` for `"Esc"`) is recorded as a failure of the test
+    /// (Swift Testing's `Issue.record`, at the call) and that key and the ones after it are not
+    /// pressed; the test process goes on. ``press(_:)-(Key...)`` takes keys the compiler checks.
+    public func press(_ names: String..., sourceLocation: SourceLocation = #_sourceLocation) async {
         for name in names {
-            guard let key = Key(name: name) else { preconditionFailure("Pilot.press: '\(name)' is not a key name") }
+            guard let key = Key(name: name) else {
+                Issue.record("Pilot.press: '\(name)' is not a key name (Key(name:) knows names such as \"Esc\", \"Enter\", \"Ctrl-C\", \"Shift-Tab\", \"F1\")",
+                             sourceLocation: sourceLocation)
+                return
+            }
             await send(.key(key))
         }
     }

@@ -3,3 +3,15 @@ extension App {
     /// when the app's tasks stopped changing anything. Not API.
     package var _activity: Int { activity }
 }
+
+extension App {
+    /// Ends a run at once, from outside its loop: what the loop does on its way out (tasks
+    /// cancelled, awaited presentations answered `.appQuit`, posts closed), done now, with no
+    /// further turn and no further frame. The test pilot calls it when it goes away, the
+    /// objects of the test that made the app's closures perhaps gone with it. Not API.
+    package func _endRunNow() {
+        quit()
+        guard isRunning else { return }
+        finish()
+    }
+}

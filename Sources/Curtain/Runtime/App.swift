@@ -219,7 +219,7 @@ public final class App {
     static let postedWorkBudget = Duration.milliseconds(8)
 
     /// The loop ended: tasks cancelled, awaited presentations answered, the poster closed.
-    private func finish() {
+    func finish() {
         isQuitting = true
         isRunning = false
         cancelHandOffs()

@@ -25,7 +25,11 @@ import Testing
 ///
 /// **When the loop runs.** The initialiser starts the loop and returns once it waits, with the
 /// first frame drawn. After that the loop moves only inside the pilot's calls: work posted
-/// (`app.poster`) or a scene changed by a task between calls is acted on at the next call.
+/// (`app.poster`) or a scene changed by a task between calls is acted on, and drawn, at the
+/// next call (`settle(timeout: 0)` and `advance(by: 0)` included: the 60 Hz pacing a terminal
+/// applies to such changes does not wait on a clock only the test moves).
+/// ``waitUntil(timeout:sourceLocation:_:)`` waits in real time for work no clock of the app's
+/// drives (a real child process).
 /// Every call ends with a drain: main-actor tasks run, and the loop takes a turn for what they
 /// posted or changed, until a pass over the main actor's queue changes nothing the app shows
 /// (its scene, its posts, the tasks sleeping on its clock). Work off the main actor (a
@@ -223,6 +227,50 @@ public final class Pilot {
         return clock.now - start
     }
 
+    /// Waits in real time until `condition` holds, for work that the app's clock does not
+    /// drive: a real child process writing its output, a thread, a socket. While it waits the
+    /// main actor is free (a child's lines reach the app), the app's clock moves with the real
+    /// time that passes (its timers fire, its animations move, as in a terminal), and the
+    /// loop draws every change — so `condition` may read the screen.
+    ///
+    /// ```swift
+    /// let child = try ChildProcess.start(["sh", "-c", "echo ready"])
+    /// try await log.follow(child)
+    /// #expect(await pilot.waitUntil(timeout: 5) { pilot.text.contains("ready") })
+    /// ```
+    ///
+    /// When `timeout` seconds of real time pass first, the test gets a recorded failure at the
+    /// call (Swift Testing's `Issue.record`) and this returns false.
+    ///
+    /// - Parameters:
+    ///   - timeout: the most real seconds to wait; 5 by default.
+    ///   - condition: checked after each turn of the loop, on the main actor.
+    /// - Returns: whether `condition` held before the timeout.
+    @discardableResult
+    public func waitUntil(timeout: Double = 5, sourceLocation: SourceLocation = #_sourceLocation,
+                          _ condition: () -> Bool) async -> Bool {
+        let realClock = ContinuousClock()
+        let start = realClock.now
+        var last = start
+        while true {
+            let now = realClock.now
+            await advance(by: Self.seconds(now - last))
+            last = now
+            if condition() { return true }
+            if app.isQuitting && !app.isRunning || Self.seconds(now - start) >= timeout {
+                Issue.record("Pilot.waitUntil: the condition did not hold within \(timeout) s\(app.isRunning ? "" : " (the app has ended)")",
+                             sourceLocation: sourceLocation)
+                return false
+            }
+            try? await Task.sleep(for: .milliseconds(2))
+        }
+    }
+
+    private static func seconds(_ duration: Duration) -> Double {
+        let (seconds, attoseconds) = duration.components
+        return Double(seconds) + Double(attoseconds) / 1e18
+    }
+
     /// Ends the app as a quit does: its loop ends, every task is cancelled, every awaited
     /// presentation answered `.appQuit`, later posts dropped.
     public func quit() async {
@@ -249,7 +297,12 @@ public final class Pilot {
         while quietPasses < 3, passes < 10_000 {
             passes += 1
             let before = observation
-            if backend.loopIsWaiting, backend.loopHasWork { backend.wakeLoop() }
+            // Changes made between calls (a task's, a real child's line) are drawn now, not
+            // a frame interval after the last frame: the test asks for the screen.
+            if backend.loopIsWaiting, backend.loopHasWork || app._hasChangesToDraw {
+                app._drawWaitingChangesNow()
+                backend.wakeLoop()
+            }
             await Task.yield()
             // A pass is quiet only with the loop back in its wait: while it is between waits
             // its turn is still running (it may be on its way back from a yield or a hop).

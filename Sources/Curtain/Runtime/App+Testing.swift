@@ -15,3 +15,13 @@ extension App {
         finish()
     }
 }
+
+extension App {
+    /// Whether the scene has changes not drawn yet that were made outside a frame (by a task,
+    /// posted work, a callback), not asked for by a frame itself. Not API.
+    package var _hasChangesToDraw: Bool { changedOutsideAFrame && scene.hasChangesToDraw }
+
+    /// The loop's next turn draws the changes waiting at once, without the 60 Hz pacing: what
+    /// a test pilot asks at each call, since its clock moves only when the test says. Not API.
+    package func _drawWaitingChangesNow() { drawsWaitingChangesNow = true }
+}

@@ -255,6 +255,10 @@ public final class Scene {
         return FramePacing.nextFrame(after: clock.now, isAnimating: isAnimating, deadline: deadline)
     }
 
+    /// Whether a view changed or asked for layout since the last frame (not a presentation's
+    /// motion alone).
+    var hasChangesToDraw: Bool { needsDisplay || (!isBelowMinimumSize && needsLayout) }
+
     /// True while a presentation moves or a frame is pending: what ``nextFrameTime`` asks 60
     /// frames a second for. Timers alone do not count.
     public var isAnimating: Bool {

@@ -1,4 +1,5 @@
 import Curtain
+import CurtainTesting
 import SnapshotTesting
 
 /// Snapshot strategies for a ``Pilot``'s screen, for swift-snapshot-testing's own

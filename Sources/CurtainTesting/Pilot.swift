@@ -21,7 +21,7 @@ import Testing
 /// `ManualClock` is moved from one of the loop's deadlines to the next — animation frames,
 /// timers, auto-dismissals and tasks sleeping on the clock (`app.clock.sleep(for:)`) — and at
 /// each the loop takes its turn and the tasks it woke run before the next deadline is looked
-/// for. Input (``press(_:)-(Key...)``, ``type(_:)``, a click) takes no time.
+/// for. Input (``press(_:)``, ``type(_:)``, a click) takes no time.
 ///
 /// **When the loop runs.** The initialiser starts the loop and returns once it waits, with the
 /// first frame drawn. After that the loop moves only inside the pilot's calls: work posted
@@ -119,7 +119,11 @@ public final class Pilot {
     ///
     /// A name that is no key (`"Escape"` for `"Esc"`) is recorded as a failure of the test
     /// (Swift Testing's `Issue.record`, at the call) and that key and the ones after it are not
-    /// pressed; the test process goes on. ``press(_:)-(Key...)`` takes keys the compiler checks.
+    /// pressed; the test process goes on. ``press(_:)`` takes keys the compiler checks.
+    ///
+    /// - Parameters:
+    ///   - names: the keys' names, pressed in order.
+    ///   - sourceLocation: where an unknown name is reported; leave the default.
     public func press(_ names: String..., sourceLocation: SourceLocation = #_sourceLocation) async {
         for name in names {
             guard let key = Key(name: name) else {
@@ -244,6 +248,7 @@ public final class Pilot {
     ///
     /// - Parameters:
     ///   - timeout: the most real seconds to wait; 5 by default.
+    ///   - sourceLocation: where a timeout is reported; leave the default.
     ///   - condition: checked after each turn of the loop, on the main actor.
     /// - Returns: whether `condition` held before the timeout.
     @discardableResult

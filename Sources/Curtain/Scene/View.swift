@@ -158,6 +158,13 @@ open class View {
     /// `systemLayoutSizeFitting(_:withHorizontalFittingPriority: .required, verticalFittingPriority: .fittingSizeLevel)`.
     open func fittingSize(width: Int) -> Size { Size(width: width, height: 0) }
 
+    /// The width this view takes when it may take up to `maximum` columns: the other half of
+    /// fitting, for presentations sized to their content both ways
+    /// (``ToastPresentationController/Width/fitting(maximum:)``). By default all of
+    /// `maximum` (a view fills what it is given); a ``Label`` takes its widest line with its
+    /// box and padding, a ``ProgressView`` its spinner and label.
+    open func fittingWidth(maximum: Int) -> Int { max(0, maximum) }
+
     /// Asks the scene for a new frame because what this view draws changed. Call it whenever
     /// state that ``draw(into:clip:)`` reads changes: the scene keeps the composed cells of
     /// trees whose views did not ask, and draws them again only when one did.

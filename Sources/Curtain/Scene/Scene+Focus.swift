@@ -5,8 +5,8 @@ extension Scene {
     /// first (see ``handle(_:)``).
     ///
     /// `view` must be able to take focus (``View/canBecomeFocused``) and be on screen (in the
-    /// root's tree or in a presentation that is not leaving): debug builds stop with a message
-    /// otherwise, release builds leave the focus where it is.
+    /// root's tree or in a presentation that is not leaving) and not hidden (``View/isHidden``):
+    /// debug builds stop with a message otherwise, release builds leave the focus where it is.
     public func focus(_ view: View) {
         guard view.canBecomeFocused else {
             assertionFailure("Scene.focus: a \(type(of: view)) cannot take focus (its canBecomeFocused is false)")
@@ -14,6 +14,10 @@ extension Scene {
         }
         guard isOnScreen(view) else {
             assertionFailure("Scene.focus: the \(type(of: view)) is not on screen (not in the root's tree nor in a presentation that is up)")
+            return
+        }
+        guard !view.isHiddenInTree else {
+            assertionFailure("Scene.focus: the \(type(of: view)) is hidden (it or a superview has isHidden set)")
             return
         }
         keyHolder = nil
@@ -120,6 +124,7 @@ extension Scene {
     func focusableViews(in scope: View) -> [View] {
         var found: [View] = []
         func collect(_ view: View) {
+            guard !view.isHidden else { return }
             if view.canBecomeFocused, !view.frame.isEmpty { found.append(view) }
             for child in view.subviews { collect(child) }
         }
@@ -131,6 +136,7 @@ extension Scene {
 
     /// The first view of `view`'s tree (parents first) that can take focus.
     func firstFocusable(in view: View) -> View? {
+        if view.isHidden { return nil }
         if view.canBecomeFocused { return view }
         for child in view.subviews { if let found = firstFocusable(in: child) { return found } }
         return nil
@@ -158,11 +164,21 @@ extension Scene {
         if let target { focus(target) }
     }
 
+    /// `view` was hidden: focus inside it moves on to the next view in reading order (or
+    /// nowhere, when none is left).
+    func viewWasHidden(_ view: View) {
+        guard let focused = focusedView, view.isAncestor(of: focused) else { return }
+        focused.isFocused = false
+        focusedView = nil
+        setNeedsDisplay()
+        focusNext()
+    }
+
     /// After `controller` starts leaving with focus inside it: focus goes back to the view that
     /// had it before, or to the view it was presented from, or to the first focusable view.
     func restoreFocus(from controller: PresentationController) {
         let candidates = [controller.focusToRestore, controller.presentingView].compactMap { $0 }
-        for candidate in candidates where candidate.canBecomeFocused && isOnScreen(candidate)
+        for candidate in candidates where candidate.canBecomeFocused && isOnScreen(candidate) && !candidate.isHiddenInTree
             && !controller.presentedView.isAncestor(of: candidate) {
             focus(candidate)
             return

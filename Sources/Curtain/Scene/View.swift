@@ -14,6 +14,33 @@ open class View {
         didSet { layoutFrame = frame }
     }
 
+    /// Whether the view is hidden: neither it nor its subviews draw, take a click or take
+    /// focus (Tab passes them by, and a hidden view that held focus, or held the focused view,
+    /// gives it to the next view in reading order). A ``StackView`` gives a hidden item no
+    /// room (its neighbours close up, as in UIKit's `UIStackView`); any other parent leaves
+    /// its frame where it was, empty. False by default.
+    ///
+    /// ```swift
+    /// detailsPane.isHidden = !showsDetails    // the stack gives the list its room
+    /// ```
+    public var isHidden = false {
+        didSet {
+            guard isHidden != oldValue else { return }
+            (superview ?? self).setNeedsLayout()
+            if isHidden { scene?.viewWasHidden(self) }
+        }
+    }
+
+    /// Whether this view or one of its superviews is hidden.
+    var isHiddenInTree: Bool {
+        var view: View? = self
+        while let current = view {
+            if current.isHidden { return true }
+            view = current.superview
+        }
+        return false
+    }
+
     /// The frame the content is laid out for. Equal to ``frame`` except for presented content
     /// whose frame is animating: then it has the target size, moving with the slide
     /// (``PresentationController/contentLayoutFrame``), so the content is laid out at its
@@ -231,6 +258,7 @@ open class View {
 
     /// Draws this view and its subviews, back to front.
     func drawHierarchy(into buffer: inout CellBuffer, clip: Rect) {
+        guard !isHidden else { return }
         let visible = clip.intersection(frame)
         guard !visible.isEmpty else { return }
         draw(into: &buffer, clip: visible)
@@ -244,7 +272,7 @@ open class View {
 
     /// The deepest view under a screen cell, for mouse clicks.
     func hitTest(_ point: Point) -> View? {
-        guard frame.contains(point) else { return nil }
+        guard !isHidden, frame.contains(point) else { return nil }
         for child in subviews.reversed() {
             if let hit = child.hitTest(point) { return hit }
         }

@@ -89,7 +89,6 @@ public final class Pilot {
     /// loop — no frame is drawn, no timer fires, no closure of the app runs after the test
     /// that owned it has ended (the objects those closures capture may be gone with it).
     isolated deinit {
-        loop?.cancel()
         app._endRunNow()
         backend.wakeLoop()
     }

@@ -129,7 +129,8 @@ public final class App {
                 (isWaiting, waitDeadline) = (true, deadline)
                 let event = await backend.nextEvent(until: deadline, clock: clock)
                 isWaiting = false
-                if Task.isCancelled { break }
+                // Cancelled, or ended meanwhile from outside (`_endRunNow`): no further turn.
+                if Task.isCancelled || !isRunning { break }
                 followLinkSpeed(of: backend)
                 followAppearance(of: backend)
                 if let event {

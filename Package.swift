@@ -21,8 +21,11 @@ let package = Package(
         .library(name: "CurtainRecording", targets: ["CurtainRecording"]),
         // Child processes on a pseudo-terminal: lines off the main actor, a group stopped as one.
         .library(name: "CurtainProcess", targets: ["CurtainProcess"]),
-        // The test pilot: drive an app headless, read its screen, compare with snapshots.
+        // The test pilot: drive an app headless, read its screen. No dependency outside the
+        // toolchain: a test target that imports it builds in seconds.
         .library(name: "CurtainTesting", targets: ["CurtainTesting"]),
+        // Snapshots of a pilot's screen, on swift-snapshot-testing (which brings swift-syntax).
+        .library(name: "CurtainSnapshotTesting", targets: ["CurtainSnapshotTesting"]),
         .executable(name: "curtain-demo", targets: ["curtain-demo"]),
         .executable(name: "curtain-bench", targets: ["curtain-bench"]),
         // The example programs.
@@ -85,10 +88,11 @@ let package = Package(
             linkerSettings: [.linkedLibrary("ncurses", .when(platforms: [.macOS]))]
         ),
         .target(name: "CurtainProcess", dependencies: ["Curtain", "CurtainLayout", "CurtainPlatform"]),
+        .target(name: "CurtainTesting", dependencies: ["Curtain", "CurtainLayout", "CurtainScreen"]),
         .target(
-            name: "CurtainTesting",
+            name: "CurtainSnapshotTesting",
             dependencies: [
-                "Curtain", "CurtainLayout", "CurtainScreen",
+                "Curtain", "CurtainTesting",
                 .product(name: "SnapshotTesting", package: "swift-snapshot-testing"),
             ]
         ),
@@ -160,7 +164,7 @@ let package = Package(
         .testTarget(
             name: "CurtainTests",
             dependencies: [
-                "Curtain", "CurtainTesting", "CurtainTestSupport", "CurtainPlatform",
+                "Curtain", "CurtainTesting", "CurtainSnapshotTesting", "CurtainTestSupport", "CurtainPlatform",
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ],
             exclude: ["Runtime/__Snapshots__"]

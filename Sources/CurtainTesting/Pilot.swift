@@ -1,6 +1,7 @@
 import Curtain
 import CurtainLayout
 import CurtainScreen
+import Testing
 
 /// Drives an `App` in a test: no terminal, a screen of any size, time that moves only when
 /// the test says so. The pilot runs the app's own loop (`App.run(on:)`, the one a terminal
@@ -20,11 +21,15 @@ import CurtainScreen
 /// `ManualClock` is moved from one of the loop's deadlines to the next — animation frames,
 /// timers, auto-dismissals and tasks sleeping on the clock (`app.clock.sleep(for:)`) — and at
 /// each the loop takes its turn and the tasks it woke run before the next deadline is looked
-/// for. Input (``press(_:)-(Key...)``, ``type(_:)``, a click) takes no time.
+/// for. Input (``press(_:)``, ``type(_:)``, a click) takes no time.
 ///
 /// **When the loop runs.** The initialiser starts the loop and returns once it waits, with the
 /// first frame drawn. After that the loop moves only inside the pilot's calls: work posted
-/// (`app.poster`) or a scene changed by a task between calls is acted on at the next call.
+/// (`app.poster`) or a scene changed by a task between calls is acted on, and drawn, at the
+/// next call (`settle(timeout: 0)` and `advance(by: 0)` included: the 60 Hz pacing a terminal
+/// applies to such changes does not wait on a clock only the test moves).
+/// ``waitUntil(timeout:sourceLocation:_:)`` waits in real time for work no clock of the app's
+/// drives (a real child process).
 /// Every call ends with a drain: main-actor tasks run, and the loop takes a turn for what they
 /// posted or changed, until a pass over the main actor's queue changes nothing the app shows
 /// (its scene, its posts, the tasks sleeping on its clock). Work off the main actor (a
@@ -79,9 +84,12 @@ public final class Pilot {
         loop = Task.immediate { @MainActor in await app.run(on: backend) }
     }
 
+    /// A pilot that goes away (a test that ends without ``quit()``) ends its app on the spot:
+    /// its tasks cancelled, its awaited presentations answered, and no further turn of its
+    /// loop — no frame is drawn, no timer fires, no closure of the app runs after the test
+    /// that owned it has ended (the objects those closures capture may be gone with it).
     isolated deinit {
-        // The loop would wait for ever: end it as a quit does.
-        app.quit()
+        app._endRunNow()
         backend.wakeLoop()
     }
 
@@ -106,10 +114,22 @@ public final class Pilot {
     }
 
     /// Presses keys by name (`"t"`, `"Enter"`, `"Ctrl-C"`, `"Shift-Tab"`: see
-    /// `Key.init(name:)`). A name that is no key stops the test with a message.
-    public func press(_ names: String...) async {
+    /// `Key.init(name:)`), one after another, a frame after each.
+    ///
+    /// A name that is no key (`"Escape"` for `"Esc"`) is recorded as a failure of the test
+    /// (Swift Testing's `Issue.record`, at the call) and that key and the ones after it are not
+    /// pressed; the test process goes on. ``press(_:)`` takes keys the compiler checks.
+    ///
+    /// - Parameters:
+    ///   - names: the keys' names, pressed in order.
+    ///   - sourceLocation: where an unknown name is reported; leave the default.
+    public func press(_ names: String..., sourceLocation: SourceLocation = #_sourceLocation) async {
         for name in names {
-            guard let key = Key(name: name) else { preconditionFailure("Pilot.press: '\(name)' is not a key name") }
+            guard let key = Key(name: name) else {
+                Issue.record("Pilot.press: '\(name)' is not a key name (Key(name:) knows names such as \"Esc\", \"Enter\", \"Ctrl-C\", \"Shift-Tab\", \"F1\")",
+                             sourceLocation: sourceLocation)
+                return
+            }
             await send(.key(key))
         }
     }
@@ -210,6 +230,51 @@ public final class Pilot {
         return clock.now - start
     }
 
+    /// Waits in real time until `condition` holds, for work that the app's clock does not
+    /// drive: a real child process writing its output, a thread, a socket. While it waits the
+    /// main actor is free (a child's lines reach the app), the app's clock moves with the real
+    /// time that passes (its timers fire, its animations move, as in a terminal), and the
+    /// loop draws every change — so `condition` may read the screen.
+    ///
+    /// ```swift
+    /// let child = try ChildProcess.start(["sh", "-c", "echo ready"])
+    /// try await log.follow(child)
+    /// #expect(await pilot.waitUntil(timeout: 5) { pilot.text.contains("ready") })
+    /// ```
+    ///
+    /// When `timeout` seconds of real time pass first, the test gets a recorded failure at the
+    /// call (Swift Testing's `Issue.record`) and this returns false.
+    ///
+    /// - Parameters:
+    ///   - timeout: the most real seconds to wait; 5 by default.
+    ///   - sourceLocation: where a timeout is reported; leave the default.
+    ///   - condition: checked after each turn of the loop, on the main actor.
+    /// - Returns: whether `condition` held before the timeout.
+    @discardableResult
+    public func waitUntil(timeout: Double = 5, sourceLocation: SourceLocation = #_sourceLocation,
+                          _ condition: () -> Bool) async -> Bool {
+        let realClock = ContinuousClock()
+        let start = realClock.now
+        var last = start
+        while true {
+            let now = realClock.now
+            await advance(by: Self.seconds(now - last))
+            last = now
+            if condition() { return true }
+            if app.isQuitting && !app.isRunning || Self.seconds(now - start) >= timeout {
+                Issue.record("Pilot.waitUntil: the condition did not hold within \(timeout) s\(app.isRunning ? "" : " (the app has ended)")",
+                             sourceLocation: sourceLocation)
+                return false
+            }
+            try? await Task.sleep(for: .milliseconds(2))
+        }
+    }
+
+    private static func seconds(_ duration: Duration) -> Double {
+        let (seconds, attoseconds) = duration.components
+        return Double(seconds) + Double(attoseconds) / 1e18
+    }
+
     /// Ends the app as a quit does: its loop ends, every task is cancelled, every awaited
     /// presentation answered `.appQuit`, later posts dropped.
     public func quit() async {
@@ -236,7 +301,12 @@ public final class Pilot {
         while quietPasses < 3, passes < 10_000 {
             passes += 1
             let before = observation
-            if backend.loopIsWaiting, backend.loopHasWork { backend.wakeLoop() }
+            // Changes made between calls (a task's, a real child's line) are drawn now, not
+            // a frame interval after the last frame: the test asks for the screen.
+            if backend.loopIsWaiting, backend.loopHasWork || app._hasChangesToDraw {
+                app._drawWaitingChangesNow()
+                backend.wakeLoop()
+            }
             await Task.yield()
             // A pass is quiet only with the loop back in its wait: while it is between waits
             // its turn is still running (it may be on its way back from a yield or a hop).

@@ -6,7 +6,9 @@ import Foundation
 @MainActor
 final class Proc {
     enum State: Equatable {
-        case idle, running, exited(Int32), killed(Int32), failed(String)
+        /// `stopped`: it ended after the user asked it to stop (x, X, a restart, the quit),
+        /// however it ended — what was asked for, not a failure.
+        case idle, running, exited(Int32), killed(Int32), stopped, failed(String)
     }
 
     let name: String
@@ -47,7 +49,10 @@ final class Proc {
         log.append("$ \(command)", style: nil)
         let child: ChildProcess
         do {
-            child = try ChildProcess(shell: command, connection: .terminal(columns: max(20, size.width), rows: max(5, size.height)))
+            // Keys are the program's own: a command's input is at end of file, so one that reads
+            // (read, cat) goes on instead of waiting for keys no one can send it.
+            child = try ChildProcess(shell: command, connection: .outputTerminal(columns: max(20, size.width), rows: max(5, size.height)),
+                                     environment: Self.pagerEnvironment())
         } catch {
             finish(.failed(error.message), clock: clock)
             return
@@ -64,7 +69,7 @@ final class Proc {
             }
             _ = await reading.value
             self.child = nil
-            finish(ended.state, clock: clock)
+            finish(stopping ? .stopped : ended.state, clock: clock)
         }
     }
 
@@ -79,6 +84,16 @@ final class Proc {
         duration = started.map { clock.now - $0 }
         state = outcome
         onChange?(self)
+    }
+
+    /// `PAGER=cat` and `GIT_PAGER=cat` for a command, each unless the program's environment
+    /// sets it: a command that starts a pager on its terminal (`git log`) would wait at the
+    /// pager's prompt for ever, and no key reaches it. A command that sets its own
+    /// (`PAGER=less git log`, in a Procfile too) keeps it.
+    static func pagerEnvironment(_ environment: [String: String] = ProcessInfo.processInfo.environment) -> [String: String] {
+        var added: [String: String] = [:]
+        for name in ["PAGER", "GIT_PAGER"] where environment[name] == nil { added[name] = "cat" }
+        return added
     }
 
     /// Stops the whole group: SIGTERM now, SIGKILL after 3 s to whatever is left.
@@ -104,6 +119,7 @@ final class Proc {
         case .exited(0): mark = unicode ? "✓" : "+"
         case .exited: mark = unicode ? "✗" : "x"
         case .killed: mark = unicode ? "☠" : "k"
+        case .stopped: mark = unicode ? "■" : "s"
         case .failed: mark = "!"
         }
         return "\(mark) \(time) \(name)"
@@ -116,6 +132,7 @@ final class Proc {
         case .exited(0): return ("\(name) exited 0\(took)", false)
         case .exited(let code): return ("\(name) exited \(code)\(took)", true)
         case .killed(let signal): return ("\(name) killed by signal \(signal)\(took)", true)
+        case .stopped: return ("\(name) stopped\(took)", false)
         case .failed(let why): return ("\(name) could not start: \(why)", true)
         case .idle, .running: return ("\(name) is \(state)", false)
         }

@@ -19,7 +19,11 @@ struct CommandList {
         all, X stops all, p shows the output in $PAGER (less -R), Tab moves to the
         output and back, q quits (asking while anything runs), Ctrl-C quits at once.
         No command outlives the program: each is stopped with SIGTERM, then SIGKILL
-        after 3 seconds.
+        after 3 seconds. A command stopped on request is shown as stopped (■), not as
+        killed. Commands run with PAGER=cat and GIT_PAGER=cat unless the environment
+        sets them (a pager would wait for keys no one can type): git log prints.
+        A command's input is at end of file (read and cat go on, not wait); what it asks
+        its terminal (the cursor position, the device attributes) is answered.
         """
 
     /// The longest name a command given as an argument gets (its text, shortened).

@@ -18,7 +18,8 @@ final class Procs {
     let listPane = PaneView(title: "Commands")
     let outputPane = PaneView(title: "")
     private var ticker: SceneTimer?
-    /// Set once "Stop and quit" was chosen: no key but Ctrl-C acts while the children stop.
+    /// Set as "Stop and quit" is chosen (not once the alert has slid out): no key but Ctrl-C
+    /// acts while the children stop. (While an alert asks, the bindings are silent anyway.)
     private var quitting = false
     private var frame = 0
     /// Set once the commands were started at the first frame.
@@ -106,9 +107,10 @@ final class Procs {
         let running = procs.filter(\.isRunning)
         if !running.isEmpty {
             let alert = AlertController(title: "Quit", message: "\(running.count) still running: stop them and quit?", actions: [
-                AlertAction("Stop and quit", shortcut: "y", role: .destructive), AlertAction("Cancel", shortcut: "n", role: .cancel)])
+                // Set as the choice is made: keys typed while the alert slides out find it set.
+                AlertAction("Stop and quit", shortcut: "y", role: .destructive) { [unowned self] in quitting = true },
+                AlertAction("Cancel", shortcut: "n", role: .cancel)])
             guard case .chosen(let action) = await app.scene.confirm(alert, from: list), action.role == .destructive else { return }
-            quitting = true
             await stopShowingProgress(running, running.count == 1 ? waiting("Stopping", running[0].name) : "Stopping \(running.count) commands…")
         }
         app.quit()

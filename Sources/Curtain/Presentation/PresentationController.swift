@@ -169,13 +169,22 @@ open class PresentationController {
     open var usesScreenContext: Bool { false }
 
     /// Whether presenting this moves keyboard focus into the presented content (to its first
-    /// view that can take focus, if it has one). True by default; a notification that should
-    /// not interrupt typing says false.
+    /// view that can take focus, if it has one; see also ``takesKeysWhenContentCannotFocus``).
+    /// True by default; a notification that should not interrupt typing says false.
     open var takesFocus: Bool { true }
+
+    /// Whether, when it takes focus and nothing in its content can, the presentation takes
+    /// the keys itself: the view that had focus loses it, and keys go to the content and then
+    /// to this controller (Esc dismisses) before the view it was presented from, until focus
+    /// moves (Tab, a click) or it leaves — so the list under a sheet showing a `Label` no
+    /// longer moves with ↑/↓ under the dim. True for a sheet and for whatever traps focus (an
+    /// alert, a modal); false for a toast, which tells and leaves the keys where they were.
+    open var takesKeysWhenContentCannotFocus: Bool { trapsFocus }
 
     /// Whether focus stays inside the presented content while it is up, as in a modal: Tab
     /// and Shift-Tab cycle inside it, and keys its content and this controller do not handle
-    /// go to the scene's bindings, not to the views beneath. A toast does not trap focus.
+    /// go to the scene's global bindings, not to the views beneath nor their bindings. A toast
+    /// does not trap focus.
     open var trapsFocus: Bool { false }
 
     /// Whether Esc, when nothing in the presented content handled it, dismisses this.

@@ -19,6 +19,10 @@ open class SheetPresentationController: PresentationController {
     /// ``dimming``'s strength.
     open override var dimmingStrength: Double { dimming.strength }
 
-    /// The top: the one thing a sheet does differently from a toast.
+    /// The top, where a toast takes the bottom.
     open override var edge: PresentationEdge { .top }
+
+    /// True: a sheet whose content cannot take focus (a `Label`) still takes the keys from the
+    /// views it dims, so Esc closes it.
+    open override var takesKeysWhenContentCannotFocus: Bool { true }
 }

@@ -66,6 +66,16 @@ public final class App {
     private var lastRenderWasTimerOnly = false
     /// Set when the scene changed while the loop waited (a task, a callback), until drawn.
     private var outsideChangePending = false
+    /// Set by the test pilot at a call: the next turn draws the changes waiting at once, not a
+    /// frame interval after the last frame (a clock only the test moves would never get
+    /// there); cleared by the frame.
+    var drawsWaitingChangesNow = false
+    /// Set when the scene changed outside a frame (a key's handler, a task, posted work), until
+    /// the next frame: a change a frame itself asks for (the next step of a measurement)
+    /// waits for its pacing, always.
+    var changedOutsideAFrame = false
+    /// True while ``renderAndPresent()`` renders.
+    private var isRendering = false
     /// Counts the scene's changes and the posted work run: a test pilot reads it to tell when
     /// tasks stopped changing anything.
     var activity = 0
@@ -119,7 +129,8 @@ public final class App {
                 (isWaiting, waitDeadline) = (true, deadline)
                 let event = await backend.nextEvent(until: deadline, clock: clock)
                 isWaiting = false
-                if Task.isCancelled { break }
+                // Cancelled, or ended meanwhile from outside (`_endRunNow`): no further turn.
+                if Task.isCancelled || !isRunning { break }
                 followLinkSpeed(of: backend)
                 followAppearance(of: backend)
                 if let event {
@@ -158,6 +169,7 @@ public final class App {
     /// loop's (a real clock wakes them by itself).
     func loopDeadline() -> Double? {
         if poster.hasWork || postedBatch != nil { return clock.now }
+        if drawsWaitingChangesNow, changedOutsideAFrame, scene.hasChangesToDraw { return clock.now }
         let sleeper = (clock as? ManualClock)?.nextSleeperDeadline
         guard let next = scene.nextFrameTime else { return sleeper }
         guard scene.isAnimating else { return min(next, sleeper ?? next) }
@@ -169,6 +181,7 @@ public final class App {
     /// appended to a log while the app was idle), its wait ends early.
     private func sceneChanged() {
         activity &+= 1
+        if !isRendering { changedOutsideAFrame = true }
         guard isWaiting else { return }
         // A wait already cut to end now needs nothing more: a task appending thousands of
         // lines in one turn asks for the deadline once, not once a line.
@@ -219,7 +232,7 @@ public final class App {
     static let postedWorkBudget = Duration.milliseconds(8)
 
     /// The loop ended: tasks cancelled, awaited presentations answered, the poster closed.
-    private func finish() {
+    func finish() {
         isQuitting = true
         isRunning = false
         cancelHandOffs()
@@ -282,10 +295,14 @@ public final class App {
 
     /// Renders a frame; when it differs from the last, shows it and tells the observers.
     func renderAndPresent() {
+        drawsWaitingChangesNow = false
+        changedOutsideAFrame = false
         lastRenderWasTimerOnly = !scene.isAnimating && !outsideChangePending
         outsideChangePending = false
         lastRenderTime = clock.now
+        isRendering = true
         let frame = scene.renderFrame()
+        isRendering = false
         if scene.wantsPointerMotion != reportsPointerMotion {
             reportsPointerMotion.toggle()
             backend?.reportPointerMotion(reportsPointerMotion)

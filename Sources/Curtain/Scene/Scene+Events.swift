@@ -6,7 +6,8 @@ extension Scene {
     /// - A **key** travels the responder chain: the focused view (the root when nothing has
     ///   focus) and its superviews; from the top of presented content, its presentation
     ///   controller and then — unless the presentation traps focus — the view it was presented
-    ///   from and its superviews; then the key bindings (``bind(_:action:)``); then the
+    ///   from and its superviews; then the key bindings (``bind(_:global:action:)``, silent under a presentation that traps
+    ///   focus unless global); then the
     ///   defaults: Tab and Shift-Tab move focus (``focusNext()``, ``focusPrevious()``). Below
     ///   ``minimumSize`` only the root view and the bindings see keys.
     /// - **Paste** takes the keys' path through the views and controllers.
@@ -34,8 +35,24 @@ extension Scene {
 
     /// Binds `key` to `action` at the end of the responder chain: it runs when no view and no
     /// presentation handled the key. Binding a key again replaces its action.
-    public func bind(_ key: Key, action: @escaping @MainActor () -> Void) {
-        bindings[key] = action
+    ///
+    /// A binding belongs to the root's views: like them, it is silent while a presentation
+    /// that traps focus is up (an alert, a modal), so a `q` bound to "ask to quit" does not ask
+    /// again under its own question, and a `p` bound to "open the pager" does not open it over
+    /// the alert. Say `global: true` for the few keys that must act under any presentation.
+    /// (Ctrl-C quits and Ctrl-Z suspends everywhere already: they are the app's defaults.)
+    ///
+    /// ```swift
+    /// scene.bind(.character("q")) { askToQuit() }               // not while an alert asks
+    /// scene.bind(.function(1), global: true) { showHelp() }     // under an alert too
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - key: the key.
+    ///   - global: whether the binding acts while a presentation traps focus; false by default.
+    ///   - action: what the key does.
+    public func bind(_ key: Key, global: Bool = false, action: @escaping @MainActor () -> Void) {
+        bindings[key] = KeyBinding(isGlobal: global, action: action)
     }
 
     /// Removes the binding of `key`.
@@ -59,9 +76,10 @@ extension Scene {
         return true
     }
 
+    /// Runs `key`'s binding, unless a presentation traps focus and the binding is not global.
     private func runBinding(for key: Key) -> Bool {
-        guard let action = bindings[key] else { return false }
-        action()
+        guard let binding = bindings[key], binding.isGlobal || focusTrap == nil else { return false }
+        binding.action()
         return true
     }
 
@@ -69,7 +87,7 @@ extension Scene {
     /// it: views up to the top of their tree, then the presentation controller, then (unless
     /// it traps focus) the view it was presented from and up.
     private func forEachResponder(_ view: (View) -> Bool, onController controller: (PresentationController) -> Bool) -> Bool {
-        var current: View? = focusedView ?? root
+        var current: View? = focusedView ?? keyHolderView ?? root
         // A presentation that traps focus gets the keys even when nothing in it can take focus.
         if let trap = focusTrap?.presentedView, !(focusedView.map(trap.isAncestor) ?? false) { current = trap }
         // A presentation presented from inside its own content would loop; no chain is longer

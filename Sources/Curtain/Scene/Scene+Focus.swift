@@ -5,8 +5,8 @@ extension Scene {
     /// first (see ``handle(_:)``).
     ///
     /// `view` must be able to take focus (``View/canBecomeFocused``) and be on screen (in the
-    /// root's tree or in a presentation that is not leaving): debug builds stop with a message
-    /// otherwise, release builds leave the focus where it is.
+    /// root's tree or in a presentation that is not leaving) and not hidden (``View/isHidden``):
+    /// debug builds stop with a message otherwise, release builds leave the focus where it is.
     public func focus(_ view: View) {
         guard view.canBecomeFocused else {
             assertionFailure("Scene.focus: a \(type(of: view)) cannot take focus (its canBecomeFocused is false)")
@@ -16,6 +16,11 @@ extension Scene {
             assertionFailure("Scene.focus: the \(type(of: view)) is not on screen (not in the root's tree nor in a presentation that is up)")
             return
         }
+        guard !view.isHiddenInTree else {
+            assertionFailure("Scene.focus: the \(type(of: view)) is hidden (it or a superview has isHidden set)")
+            return
+        }
+        keyHolder = nil
         if focusedView === view { return }
         if let previous = focusedView {
             previous.isFocused = false
@@ -37,6 +42,26 @@ extension Scene {
 
     /// Moves focus to the previous focusable view in reading order: what Shift-Tab does.
     public func focusPrevious() { moveFocus(by: -1) }
+
+    /// A presentation that takes focus but holds nothing that can take it (a sheet showing a
+    /// `Label`) still takes it from the views beneath: the focused view loses focus and keys
+    /// start from the presentation's content, then its controller (so Esc dismisses it), until
+    /// focus moves (Tab, a click) or it leaves
+    /// (``PresentationController/takesKeysWhenContentCannotFocus``).
+    func holdKeys(for controller: PresentationController) {
+        if let previous = focusedView {
+            previous.isFocused = false
+            focusedView = nil
+        }
+        keyHolder = controller
+        setNeedsDisplay()
+    }
+
+    /// The content where keys start while a presentation holds them (``holdKeys(for:)``).
+    var keyHolderView: View? {
+        guard let holder = keyHolder, holder.state == .presenting || holder.state == .presented else { return nil }
+        return holder.presentedView
+    }
 
     /// The top-most presentation that traps focus and is not leaving.
     var focusTrap: PresentationController? {
@@ -99,6 +124,7 @@ extension Scene {
     func focusableViews(in scope: View) -> [View] {
         var found: [View] = []
         func collect(_ view: View) {
+            guard !view.isHidden else { return }
             if view.canBecomeFocused, !view.frame.isEmpty { found.append(view) }
             for child in view.subviews { collect(child) }
         }
@@ -110,6 +136,7 @@ extension Scene {
 
     /// The first view of `view`'s tree (parents first) that can take focus.
     func firstFocusable(in view: View) -> View? {
+        if view.isHidden { return nil }
         if view.canBecomeFocused { return view }
         for child in view.subviews { if let found = firstFocusable(in: child) { return found } }
         return nil
@@ -129,7 +156,7 @@ extension Scene {
     /// Runs after layout, since reading order is that of the laid-out frames.
     func takeStartFocus() {
         startFocusPending = false
-        guard focusesFirstViewAtStart, focusedView == nil else { return }
+        guard focusesFirstViewAtStart, focusedView == nil, keyHolderView == nil else { return }
         var target = focusableViews(in: focusTrap?.presentedView ?? root).first
         while let outer = target, let inner = focusableViews(in: outer).first(where: { $0 !== outer }) {
             target = inner
@@ -137,11 +164,21 @@ extension Scene {
         if let target { focus(target) }
     }
 
+    /// `view` was hidden: focus inside it moves on to the next view in reading order (or
+    /// nowhere, when none is left).
+    func viewWasHidden(_ view: View) {
+        guard let focused = focusedView, view.isAncestor(of: focused) else { return }
+        focused.isFocused = false
+        focusedView = nil
+        setNeedsDisplay()
+        focusNext()
+    }
+
     /// After `controller` starts leaving with focus inside it: focus goes back to the view that
     /// had it before, or to the view it was presented from, or to the first focusable view.
     func restoreFocus(from controller: PresentationController) {
         let candidates = [controller.focusToRestore, controller.presentingView].compactMap { $0 }
-        for candidate in candidates where candidate.canBecomeFocused && isOnScreen(candidate)
+        for candidate in candidates where candidate.canBecomeFocused && isOnScreen(candidate) && !candidate.isHiddenInTree
             && !controller.presentedView.isAncestor(of: candidate) {
             focus(candidate)
             return

@@ -99,7 +99,10 @@ public final class Scene {
     /// same strength again (panes drawn again under a toast) blends no style twice.
     var dimBlends = DimBlends()
     /// Key bindings: the app-level end of the responder chain.
-    var bindings: [Key: @MainActor () -> Void] = [:]
+    var bindings: [Key: KeyBinding] = [:]
+    /// The presentation that holds the keys while nothing in it can take focus (see
+    /// ``presentNow(_:from:animated:)``): keys start from its content until focus moves.
+    weak var keyHolder: PresentationController?
     /// The view that took the last mouse press: it receives the drags and the release.
     weak var mouseCapture: View?
     /// The presentation the pointer is dragging (interactive dismissal).
@@ -201,7 +204,13 @@ public final class Scene {
             controller.layout(motion: self.motion, now: clock.now)
             controller.beginPresentation(at: clock.now, motion: motion)
         }
-        if controller.takesFocus, let target = firstFocusable(in: controller.presentedView) { focus(target) }
+        if controller.takesFocus {
+            if let target = firstFocusable(in: controller.presentedView) {
+                focus(target)
+            } else if controller.takesKeysWhenContentCannotFocus {
+                holdKeys(for: controller)
+            }
+        }
         controller.tasks.setLive(true)
         setNeedsLayout()
     }
@@ -218,6 +227,9 @@ public final class Scene {
         controller.beginDismissal(at: clock.now, motion: motion)
         if let focused = focusedView, controller.presentedView.isAncestor(of: focused) {
             restoreFocus(from: controller)
+        } else if keyHolder === controller {
+            keyHolder = nil
+            if focusedView == nil { restoreFocus(from: controller) }
         }
         if let captured = mouseCapture, controller.presentedView.isAncestor(of: captured) { mouseCapture = nil }
         if draggedPresentation === controller { draggedPresentation = nil }
@@ -242,6 +254,10 @@ public final class Scene {
         let deadline = (presentations.compactMap { autoDismissDeadline(of: $0) } + timers.compactMap(\.nextFireTime)).min()
         return FramePacing.nextFrame(after: clock.now, isAnimating: isAnimating, deadline: deadline)
     }
+
+    /// Whether a view changed or asked for layout since the last frame (not a presentation's
+    /// motion alone).
+    var hasChangesToDraw: Bool { needsDisplay || (!isBelowMinimumSize && needsLayout) }
 
     /// True while a presentation moves or a frame is pending: what ``nextFrameTime`` asks 60
     /// frames a second for. Timers alone do not count.

@@ -14,6 +14,33 @@ open class View {
         didSet { layoutFrame = frame }
     }
 
+    /// Whether the view is hidden: neither it nor its subviews draw, take a click or take
+    /// focus (Tab passes them by, and a hidden view that held focus, or held the focused view,
+    /// gives it to the next view in reading order). A ``StackView`` gives a hidden item no
+    /// room (its neighbours close up, as in UIKit's `UIStackView`); any other parent leaves
+    /// its frame where it was, empty. False by default.
+    ///
+    /// ```swift
+    /// detailsPane.isHidden = !showsDetails    // the stack gives the list its room
+    /// ```
+    public var isHidden = false {
+        didSet {
+            guard isHidden != oldValue else { return }
+            (superview ?? self).setNeedsLayout()
+            if isHidden { scene?.viewWasHidden(self) }
+        }
+    }
+
+    /// Whether this view or one of its superviews is hidden.
+    var isHiddenInTree: Bool {
+        var view: View? = self
+        while let current = view {
+            if current.isHidden { return true }
+            view = current.superview
+        }
+        return false
+    }
+
     /// The frame the content is laid out for. Equal to ``frame`` except for presented content
     /// whose frame is animating: then it has the target size, moving with the slide
     /// (``PresentationController/contentLayoutFrame``), so the content is laid out at its
@@ -158,6 +185,13 @@ open class View {
     /// `systemLayoutSizeFitting(_:withHorizontalFittingPriority: .required, verticalFittingPriority: .fittingSizeLevel)`.
     open func fittingSize(width: Int) -> Size { Size(width: width, height: 0) }
 
+    /// The width this view takes when it may take up to `maximum` columns: the other half of
+    /// fitting, for presentations sized to their content both ways
+    /// (``ToastPresentationController/Width/fitting(maximum:)``). By default all of
+    /// `maximum` (a view fills what it is given); a ``Label`` takes its widest line with its
+    /// box and padding, a ``ProgressView`` its spinner and label.
+    open func fittingWidth(maximum: Int) -> Int { max(0, maximum) }
+
     /// Asks the scene for a new frame because what this view draws changed. Call it whenever
     /// state that ``draw(into:clip:)`` reads changes: the scene keeps the composed cells of
     /// trees whose views did not ask, and draws them again only when one did.
@@ -224,6 +258,7 @@ open class View {
 
     /// Draws this view and its subviews, back to front.
     func drawHierarchy(into buffer: inout CellBuffer, clip: Rect) {
+        guard !isHidden else { return }
         let visible = clip.intersection(frame)
         guard !visible.isEmpty else { return }
         draw(into: &buffer, clip: visible)
@@ -237,7 +272,7 @@ open class View {
 
     /// The deepest view under a screen cell, for mouse clicks.
     func hitTest(_ point: Point) -> View? {
-        guard frame.contains(point) else { return nil }
+        guard !isHidden, frame.contains(point) else { return nil }
         for child in subviews.reversed() {
             if let hit = child.hitTest(point) { return hit }
         }

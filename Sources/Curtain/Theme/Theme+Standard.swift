@@ -102,8 +102,11 @@ private extension Theme {
         information: on(231, 24), warning: on(16, 214), error: on(231, 124),
         terminal: .light, colorDepth: .trueColor)
 
+    // Secondary text at 16 colours: palette 8 (xterm's #7f7f7f) read 4.16:1 on a dark and
+    // 4.00:1 on a light terminal, under WCAG AA's 4.5:1 for text; 7 and 4 are what the
+    // 8-colour themes use, and read at 16 colours too.
     static let dark16 = Theme(
-        text: on(nil, nil), secondaryText: on(8, nil), accent: on(14, nil, .bold),
+        text: on(nil, nil), secondaryText: on(7, nil), accent: on(14, nil, .bold),
         border: on(8, nil), title: on(7, nil), focusedBorder: on(11, nil, .bold),
         toast: on(15, 4), toastBorder: on(15, 4), sheet: on(0, 7), sheetBorder: on(0, 7),
         modal: on(15, 5), modalBorder: on(15, 5), helpBar: on(0, 7), helpKey: on(4, 7),
@@ -113,7 +116,7 @@ private extension Theme {
         terminal: .dark, colorDepth: .ansi16)
 
     static let light16 = Theme(
-        text: on(nil, nil), secondaryText: on(8, nil), accent: on(4, nil, .bold),
+        text: on(nil, nil), secondaryText: on(4, nil), accent: on(4, nil, .bold),
         border: on(8, nil), title: on(0, nil), focusedBorder: on(0, nil), focusedTitle: on(0, nil, .underline),
         focusedBorderLine: .heavy, toast: on(15, 4), toastBorder: on(15, 4), sheet: on(0, 7), sheetBorder: on(0, 7),
         modal: on(15, 5), modalBorder: on(15, 5), helpBar: on(15, 0), helpKey: on(11, 0, .bold),

@@ -184,6 +184,9 @@ open class Label: View {
         TextWrapper.naturalWidth(displayedText.string) + insets.left + insets.right
     }
 
+    /// ``naturalWidth``, at most `maximum`: at that width the text wraps.
+    open override func fittingWidth(maximum: Int) -> Int { max(0, min(naturalWidth, maximum)) }
+
     /// Wraps the text for the width laid out at, so drawing a frame never wraps.
     open override func layoutSubviews() {
         // Wrap in the layout pass that changed the width, not while drawing a frame.

@@ -78,6 +78,13 @@ open class ProgressView: View {
     /// One row.
     open override func fittingSize(width: Int) -> Size { Size(width: max(0, width), height: 1) }
 
+    /// A spinner: the spinner, a space and the label. A bar takes all of `maximum`.
+    open override func fittingWidth(maximum: Int) -> Int {
+        guard fraction == nil else { return max(0, maximum) }
+        let labelWidth = label.isEmpty ? 0 : 1 + TextWidth.of(theme.displayable(label))
+        return max(0, min(maximum, 1 + labelWidth))
+    }
+
     /// The spinner or bar, the label, and for a bar the percentage, on the first row.
     open override func draw(into buffer: inout CellBuffer, clip: Rect) {
         let base = style ?? theme[keyPath: role]

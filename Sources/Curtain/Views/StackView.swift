@@ -8,7 +8,7 @@
 ///
 /// Lengths are in cells. Fixed and fitting items get their length first (as much as there is
 /// room for, in order); flexible items share the rest by weight, the last one taking what
-/// rounding leaves.
+/// rounding leaves. A hidden view (``View/isHidden``) gets no room: its neighbours close up.
 @MainActor
 public final class StackView: View {
     /// The direction the views follow one another.
@@ -71,7 +71,7 @@ public final class StackView: View {
         var lengths = [Int](repeating: 0, count: items.count)
         var left = total
         var weights: [(index: Int, weight: Int)] = []
-        for (index, item) in items.enumerated() {
+        for (index, item) in items.enumerated() where !item.view.isHidden {
             switch item.length {
             case .fixed(let cells):
                 lengths[index] = min(cells, left)

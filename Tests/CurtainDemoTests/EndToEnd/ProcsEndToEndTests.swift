@@ -10,7 +10,19 @@ struct ProcsEndToEndTests {
 
     var binary: String { DemoBinary.sibling("curtain-procs") }
 
-    /// Processes whose command line contains `marker` (children and grandchildren).
+    /// This test's mark, in the environment of the program it runs and so of everything the
+    /// program starts (commands, their children, the pager): survivors are looked for among
+    /// this test's own processes, never among the machine's (another program's `sleep 100000`
+    /// once failed CI here).
+    let runMark = "CURTAIN_PROCS_TEST_RUN=\(getpid())-\(UInt64.random(in: 0...UInt64.max))"
+
+    /// Runs `command` in tmux with this test's mark in its environment.
+    func run(_ command: String, columns: Int, rows: Int, name: String) throws -> Run {
+        try Run("export \(runMark); \(command)", columns: columns, rows: rows, name: name)
+    }
+
+    /// This test's processes whose command line contains `marker` (children and
+    /// grandchildren), the program itself left out.
     func survivors(_ marker: String) -> [String] { survivingProcesses(marker).map(\.line) }
 
     /// The same, with their ids.
@@ -19,8 +31,40 @@ struct ProcsEndToEndTests {
         return ids.compactMap { Int32($0) }.compactMap { id in
             guard let raw = FileManager.default.contents(atPath: "/proc/\(id)/cmdline") else { return nil }
             let line = String(decoding: raw.map { $0 == 0 ? 32 : $0 }, as: UTF8.self)
-            return line.contains(marker) && !line.contains("curtain-procs") ? (id, line) : nil
+            guard line.contains(marker), !line.contains("curtain-procs"), isThisTests(id) else { return nil }
+            return (id, line)
         }
+    }
+
+    /// Whether process `id` carries this test's mark in its environment.
+    func isThisTests(_ id: Int32) -> Bool {
+        guard let environment = FileManager.default.contents(atPath: "/proc/\(id)/environ") else { return false }
+        return environment.split(separator: 0).contains { String(decoding: $0, as: UTF8.self) == runMark }
+    }
+
+    /// The survivor check looks at this test's processes alone: a `sleep` of the same text
+    /// started by someone else is none of its business.
+    @Test func survivorsAreThisTestsOwnProcesses() throws {
+        // A stranger: the same command line, started by the test process itself, outside the
+        // program's tree and without the mark.
+        var stranger: pid_t = 0
+        let words = ["/bin/sleep", "7791"]
+        var argv: [UnsafeMutablePointer<CChar>?] = words.map { word in strdup(word) }
+        argv.append(nil)
+        defer { argv.forEach { free($0) } }
+        try #require(posix_spawn(&stranger, "/bin/sleep", nil, nil, &argv, environ) == 0)
+        defer { kill(stranger, SIGKILL); waitpid(stranger, nil, 0) }
+        let run = try run("'\(binary)' 'sleep 7791'", columns: 100, rows: 20, name: "procs")
+        try see(run, "sleep 7791")
+        for _ in 0..<50 where survivors("sleep 7791").isEmpty { usleep(50_000) }
+        let seen = survivingProcesses("sleep 7791")
+        #expect(!seen.isEmpty, "the program's own sleep is seen")
+        #expect(!seen.contains { $0.id == stranger }, "the stranger is not: \(seen)")
+        try run.tmux.keys("C-c")
+        _ = try run.exit()
+        for _ in 0..<60 where !survivors("sleep 7791").isEmpty { usleep(50_000) }
+        #expect(survivors("sleep 7791").isEmpty, "the stranger still runs, and is not counted")
+        #expect(kill(stranger, 0) == 0, "the stranger was running all along")
     }
 
     /// Waits for `text` to show (or go), without waiting for the screen to hold still: the
@@ -31,7 +75,7 @@ struct ProcsEndToEndTests {
     }
 
     @Test func streamsTellsAFailureStopsWithAConfirmationPagesAndQuits() throws {
-        let run = try Run("'\(binary)' 'for i in 1 2 3; do echo tick $i; sleep 0.2; done' 'echo broken; exit 3' 'sleep 47'",
+        let run = try run("'\(binary)' 'for i in 1 2 3; do echo tick $i; sleep 0.2; done' 'echo broken; exit 3' 'sleep 47'",
                           columns: 100, rows: 20, name: "procs")
         try see(run, "tick 3")
         try see(run, "echo broken; exit 3 exited 3")
@@ -49,7 +93,8 @@ struct ProcsEndToEndTests {
         try run.tmux.keys("x")
         try see(run, "Stop sleep 47?")
         try run.tmux.keys("y")
-        try see(run, "sleep 47 killed by signal 15")
+        // A stop asked for is told as such, not as a failure (a red "killed by signal 15").
+        try see(run, "sleep 47 stopped")
         #expect(survivors("sleep 47").isEmpty)
         // The first command's output in the pager, then back.
         try run.tmux.keys("Up", "Up", "p")
@@ -68,7 +113,7 @@ struct ProcsEndToEndTests {
     /// at 100 × 20 the pane's inside is 48 × 17. (They started before the first layout, at
     /// 20 × 5: `ls` laid its names out for 20 columns until a restart.)
     @Test func commandsStartAtTheOutputPanesSize() throws {
-        let run = try Run("'\(binary)' 'stty size; echo first-$((40+2))' 'stty size; echo second-$((40+2))'", columns: 100, rows: 20, name: "procs")
+        let run = try run("'\(binary)' 'stty size; echo first-$((40+2))' 'stty size; echo second-$((40+2))'", columns: 100, rows: 20, name: "procs")
         let first = try see(run, "first-42")
         #expect(first.contains("17 48"), "\(first)")
         try run.tmux.keys("Down")
@@ -83,7 +128,7 @@ struct ProcsEndToEndTests {
     @Test func commandsEndingTogetherAreToldOnce() throws {
         // They end together: half a second after the last has started.
         let commands = (1...8).map { "'sleep 0.5; echo job\($0); exit \($0 % 3 == 0 ? 3 : 0)'" }.joined(separator: " ")
-        let run = try Run("'\(binary)' \(commands)", columns: 160, rows: 30, name: "procs")
+        let run = try run("'\(binary)' \(commands)", columns: 160, rows: 30, name: "procs")
         let told = try run.tmux.waitUntil { $0.contains("8 commands ended") && $0.contains("2 failed: sleep 0.5; echo job3") }
         #expect(!told.contains("more"), "\(told)")
         try run.tmux.keys("q")
@@ -91,7 +136,7 @@ struct ProcsEndToEndTests {
     }
 
     @Test func aResizeWhileOutputStreamsKeepsTheNewestLine() throws {
-        let run = try Run("'\(binary)' 'i=0; while [ $i -lt 400 ]; do i=$((i+1)); echo line $i; sleep 0.005; done; echo all-done'",
+        let run = try run("'\(binary)' 'i=0; while [ $i -lt 400 ]; do i=$((i+1)); echo line $i; sleep 0.005; done; echo all-done'",
                           columns: 100, rows: 20, name: "procs")
         try see(run, "line 5")
         try run.tmux.resize(columns: 70, rows: 14)
@@ -114,7 +159,7 @@ struct ProcsEndToEndTests {
     func noChildOutlivesTheProgram(ending: String) throws {
         // Sleeps no other test starts (survivors looks at every process: `sleep 6` matched a
         // recording test's `sleep 600`).
-        let run = try Run("'\(binary)' 'sleep 7761' \"trap '' TERM HUP; sleep 7762 & sleep 7763\" "
+        let run = try run("'\(binary)' 'sleep 7761' \"trap '' TERM HUP; sleep 7762 & sleep 7763\" "
                           + "'echo start; timeout 1000 sleep 7764' 'setsid sleep 7765 & sleep 7766'", columns: 100, rows: 20, name: "procs")
         try see(run, "sleep 7761")
         for _ in 0..<50 where survivors("sleep 776").count < 7 { usleep(50_000) }
@@ -144,7 +189,7 @@ struct ProcsEndToEndTests {
     /// before: the log waited for the terminal to close, and a stop for a group that was not
     /// the whole command.)
     @Test func aCommandIsItsWholeSession() throws {
-        let run = try Run("'\(binary)' 'setsid sleep 7771 & sleep 1; echo holding' 'echo start; timeout 1000 sleep 7772'",
+        let run = try run("'\(binary)' 'setsid sleep 7771 & sleep 1; echo holding' 'echo start; timeout 1000 sleep 7772'",
                           columns: 100, rows: 20, name: "procs")
         try see(run, "holding")
         let shown = try see(run, "exited 0")
@@ -157,16 +202,30 @@ struct ProcsEndToEndTests {
         try run.tmux.keys("x")
         try see(run, "Stop echo start")
         try run.tmux.keys("y")
-        try see(run, "☠")
+        try see(run, "■")
         #expect(survivors("sleep 7772").isEmpty, "left running: \(survivors("sleep 7772"))")
         try run.tmux.keys("q")
         let end = try ended(run, within: 20)
         #expect(end == "0")
     }
 
+    /// A command that reads its input, or asks its terminal where the cursor is, goes on: its
+    /// input is at end of file, and the question is answered (both waited for ever).
+    @Test func aCommandThatReadsOrAsksGoesOn() throws {
+        let run = try run("'\(binary)' 'read x; echo got=$x; cat; echo read-done' "
+                          + "\"bash -c 'printf \\\"\\\\033[6n\\\"; read -rsdR -t 20 p < /dev/tty; echo asked \\\"\\${p#*[}\\\"'\"",
+                          columns: 100, rows: 20, name: "procs")
+        try see(run, "read-done")
+        try run.tmux.keys("Down")
+        let asked = try see(run, "│asked ")
+        #expect(asked.contains("asked 1;1"), "the cursor where the command's text put it:\n\(asked)")
+        try run.tmux.keys("q")
+        #expect(try ended(run, within: 20) == "0")
+    }
+
     /// Children that misbehave: every outcome is visible and the terminal is never written raw.
     @Test func misbehavingChildrenAreShownSafely() throws {
-        let run = try Run("'\(binary)' \"printf 'bad \\\\377 utf8\\\\n'; printf 'nul\\\\000byte\\\\n'; printf 'esc \\\\033[2J\\\\033]0;PWN\\\\007 title\\\\n'\" "
+        let run = try run("'\(binary)' \"printf 'bad \\\\377 utf8\\\\n'; printf 'nul\\\\000byte\\\\n'; printf 'esc \\\\033[2J\\\\033]0;PWN\\\\007 title\\\\n'\" "
                           + "\"head -c 1000000 /dev/zero | tr '\\\\0' x; echo; echo after-big\" "
                           + "\"printf 'no newline at all'; sleep 7730\" 'no-such-command-xyz' "
                           + "\"trap '' TERM; echo ignoring; while :; do sleep 0.1; done\" "
@@ -190,7 +249,7 @@ struct ProcsEndToEndTests {
         // The grace is shown with the command's name, shortened once: one ellipsis.
         let stopping = try see(run, "Stopping trap '' TERM; echo ignor")
         #expect(!stopping.contains("……"), "\(stopping)")
-        _ = try run.tmux.waitUntil { $0.split(separator: "\n").contains { $0.contains("☠") && $0.contains("trap '' TERM") } }
+        _ = try run.tmux.waitUntil { $0.split(separator: "\n").contains { $0.contains("■") && $0.contains("trap '' TERM") } }
         // One that forks a child of its own and exits: what it left behind is told and stopped.
         // The child ignores SIGHUP from before the fork (`trap ''`): the shell leads the
         // terminal's session, and its exit hangs up the terminal's processes, as closing a
@@ -211,7 +270,7 @@ struct ProcsEndToEndTests {
 
     /// A child's colours are kept (SGR), and a restart shows a spinner toast that dims nothing.
     @Test func coloursAreKeptAndARestartWaitsUnderASpinner() throws {
-        let run = try Run("'\(binary)' \"printf '\\\\033[31mred\\\\033[0m plain\\\\n'; trap '' TERM; sleep 45\"", columns: 100, rows: 16, name: "procs")
+        let run = try run("'\(binary)' \"printf '\\\\033[31mred\\\\033[0m plain\\\\n'; trap '' TERM; sleep 45\"", columns: 100, rows: 16, name: "procs")
         try see(run, "red plain")
         // The output row (the command line above it shows the escapes as text).
         func outputRow(_ screen: String) -> String? {
@@ -225,8 +284,10 @@ struct ProcsEndToEndTests {
         #expect(["⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧", "⠇", "⠏"].contains { during.contains("\($0) Restarting") })
         // No dim: the output's row keeps its colours while the toast is up.
         #expect(outputRow(try run.tmux.capture()) == row)
-        // It ignores SIGTERM: killed 3 s later, then started again.
-        try see(run, "signal 9")
+        // It ignores SIGTERM: killed 3 s later, then started again. The restart asked for the
+        // stop: it is told as stopped, not as "killed by signal 9".
+        let told = try see(run, " stopped")
+        #expect(!told.contains("killed by signal"), "\(told)")
         try see(run, "Restarting printf", present: false)
         try run.tmux.keys("q")
         try see(run, "still running")
@@ -238,7 +299,7 @@ struct ProcsEndToEndTests {
 
     /// $PAGER unset pages with less; one that does not exist is told, the screen kept.
     @Test func aMissingPagerIsTold() throws {
-        let run = try Run("PAGER=no-such-pager-xyz '\(binary)' 'echo hello'", columns: 100, rows: 20, name: "procs")
+        let run = try run("PAGER=no-such-pager-xyz '\(binary)' 'echo hello'", columns: 100, rows: 20, name: "procs")
         try see(run, "exited 0")
         try run.tmux.keys("p")
         let told = try see(run, "PAGER 'no-such-pager-xyz' was not found")
@@ -252,7 +313,7 @@ struct ProcsEndToEndTests {
     @Test(arguments: ["SIGTERM", "SIGHUP"])
     func thePagerDoesNotOutliveTheProgram(ending: String) throws {
         let marker = "sleep 77\(Int.random(in: 100...999))"
-        let run = try Run("PAGER='\(marker) #' '\(binary)' 'echo hello'", columns: 100, rows: 20, name: "procs")
+        let run = try run("PAGER='\(marker) #' '\(binary)' 'echo hello'", columns: 100, rows: 20, name: "procs")
         try see(run, "exited 0")
         try run.tmux.keys("p")
         for _ in 0..<100 where survivors(marker).isEmpty { usleep(50_000) }
@@ -267,7 +328,7 @@ struct ProcsEndToEndTests {
     /// Where the terminal shows no Unicode (`LC_ALL=C`) each state keeps a mark of its own:
     /// before, `✓ ✗ ☠` and the braille spinner all became the same placeholder (a diamond).
     @Test func statesKeepMarksOfTheirOwnWithoutUnicode() throws {
-        let run = try Run("LC_ALL=C '\(binary)' 'exit 0' 'exit 1' 'kill -9 $$' 'sleep 7783'", columns: 100, rows: 16, name: "procs")
+        let run = try run("LC_ALL=C '\(binary)' 'exit 0' 'exit 1' 'kill -9 $$' 'sleep 7783'", columns: 100, rows: 16, name: "procs")
         let screen = try see(run, "k   0.")
         for (mark, name) in [("+", "exit 0"), ("x", "exit 1"), ("k", "kill -9"), ("|", "sleep 7783")] where mark != "|" {
             #expect(screen.contains("\(mark)   0.") && screen.contains(name), "\(mark) for \(name): \(screen)")
@@ -317,7 +378,7 @@ struct ProcsEndToEndTests {
     /// A line written in two pieces is one line; a UTF-8 character cut between two writes
     /// survives; the open part shows meanwhile.
     @Test func aLineWrittenInPiecesAndACharacterCutBetweenWritesAreWhole() throws {
-        let run = try Run("'\(binary)' \"printf 'SPL'; sleep 0.5; printf 'IT-ONE\\\\n'; printf 'CAF\\\\303'; sleep 0.5; printf '\\\\211-TWO\\\\n'; sleep 30\"",
+        let run = try run("'\(binary)' \"printf 'SPL'; sleep 0.5; printf 'IT-ONE\\\\n'; printf 'CAF\\\\303'; sleep 0.5; printf '\\\\211-TWO\\\\n'; sleep 30\"",
                           columns: 100, rows: 16, name: "procs")
         let screen = try see(run, "CAFÉ-TWO")
         let rows = screen.split(separator: "\n").map(String.init)
@@ -333,7 +394,7 @@ struct ProcsEndToEndTests {
         let directory = FileManager.default.temporaryDirectory.path + "/procs-ls-\(getpid())"
         try FileManager.default.createDirectory(atPath: directory + "/subfolder-xyz", withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: directory) }
-        let run = try Run("'\(binary)' 'ls --color=auto \(directory)'", columns: 100, rows: 16, name: "procs")
+        let run = try run("'\(binary)' 'ls --color=auto \(directory)'", columns: 100, rows: 16, name: "procs")
         try see(run, "exited 0")
         let row = try #require(try run.tmux.capture().split(separator: "\n").first { $0.contains("subfolder-xyz") && !$0.contains("ls --color") })
         let before = row[..<row.range(of: "subfolder-xyz")!.lowerBound]
@@ -345,7 +406,7 @@ struct ProcsEndToEndTests {
 
     /// A progress bar redrawn with `\r` (and `ESC [ K`) is one line that moves.
     @Test func aProgressBarIsOneLine() throws {
-        let run = try Run("'\(binary)' \"for i in 1 2 3 4 5 6; do printf '\\\\rprogress %d0%%\\\\033[K' \\$i; sleep 0.1; done; echo; echo done-\\$((6*7))\"",
+        let run = try run("'\(binary)' \"for i in 1 2 3 4 5 6; do printf '\\\\rprogress %d0%%\\\\033[K' \\$i; sleep 0.1; done; echo; echo done-\\$((6*7))\"",
                           columns: 100, rows: 16, name: "procs")
         let screen = try see(run, "done-42")
         let rows = screen.split(separator: "\n").filter { $0.contains("progress") && !$0.contains("printf") }
@@ -358,7 +419,7 @@ struct ProcsEndToEndTests {
     /// A progress bar that runs long (4 000 redraws, 200 KB with no newline) is still one
     /// line: the open line was cut into false lines every 64 KiB.
     @Test func aLongProgressBarIsStillOneLine() throws {
-        let run = try Run("'\(binary)' \"i=0; while [ \\$i -lt 4000 ]; do i=\\$((i+1)); printf '\\\\r\\\\033[1mprogress\\\\033[0m %d ##################################\\\\033[K' \\$i; done; echo; echo done-\\$((6*7))\"",
+        let run = try run("'\(binary)' \"i=0; while [ \\$i -lt 4000 ]; do i=\\$((i+1)); printf '\\\\r\\\\033[1mprogress\\\\033[0m %d ##################################\\\\033[K' \\$i; done; echo; echo done-\\$((6*7))\"",
                           columns: 100, rows: 16, name: "procs")
         let screen = try see(run, "done-42")
         // Output rows start at the pane's border (the command's own rows hold `progress\033`).
@@ -370,7 +431,7 @@ struct ProcsEndToEndTests {
 
     /// A colour set on one line lasts until it is reset, lines later.
     @Test func coloursGoOnAcrossLines() throws {
-        let run = try Run("'\(binary)' \"printf '\\\\033[32mgreen\\\\nstill green\\\\033[0m\\\\nplain\\\\n'; sleep 30\"",
+        let run = try run("'\(binary)' \"printf '\\\\033[32mgreen\\\\nstill green\\\\033[0m\\\\nplain\\\\n'; sleep 30\"",
                           columns: 100, rows: 16, name: "procs")
         try see(run, "│plain")
         let row = try #require(try run.tmux.capture().split(separator: "\n").first { $0.contains("still green") && !$0.contains("printf") })
@@ -380,16 +441,27 @@ struct ProcsEndToEndTests {
         _ = try run.exit()
     }
 
+    /// Commands run with `PAGER=cat` and `GIT_PAGER=cat` unless the environment sets them: a
+    /// pager on a command's terminal (`git log`) waited at its prompt for ever, and no key
+    /// could reach it.
+    @Test(arguments: [("", "pager=cat git=cat"), ("PAGER=more ", "pager=more git=cat")])
+    func commandsGetCatAsTheirPagerUnlessOneIsSet(environment: String, says: String) throws {
+        let run = try run("\(environment)'\(binary)' 'echo \"pager=$PAGER git=$GIT_PAGER\"'", columns: 100, rows: 16, name: "procs")
+        try see(run, "│\(says)")
+        try run.tmux.keys("q")
+        _ = try run.exit()
+    }
+
     /// x on a command whose shell and `sleep` both end on SIGTERM: the exit is told at once, and
     /// nothing is said about processes left behind (the `sleep` got the same SIGTERM).
     @Test func aStopIsToldOnTimeAndTrue() throws {
-        let run = try Run("'\(binary)' 'echo started; sleep 100000'", columns: 100, rows: 16, name: "procs")
+        let run = try run("'\(binary)' 'echo started; sleep 100000'", columns: 100, rows: 16, name: "procs")
         try see(run, "│started")
         try run.tmux.keys("x")
         try see(run, "Stop echo started")
         let start = Date()
         try run.tmux.keys("y")
-        let screen = try see(run, "☠")
+        let screen = try see(run, "echo started; sleep 100000 stopped")
         // Before, a fixed 3 s sleep came first: the bound tells the two apart under a loaded run.
         #expect(Date().timeIntervalSince(start) < 2.5, "told \(Date().timeIntervalSince(start)) s after the stop")
         usleep(300_000)
@@ -401,7 +473,7 @@ struct ProcsEndToEndTests {
 
     /// A $PAGER that fails is told with its status.
     @Test func aFailingPagerIsTold() throws {
-        let run = try Run("PAGER=false '\(binary)' 'echo hello'", columns: 100, rows: 20, name: "procs")
+        let run = try run("PAGER=false '\(binary)' 'echo hello'", columns: 100, rows: 20, name: "procs")
         try see(run, "exited 0")
         try run.tmux.keys("p")
         let told = try see(run, "failed with status 1")
@@ -416,7 +488,7 @@ struct ProcsEndToEndTests {
     @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/less"), "needs /usr/bin/less"),
           arguments: ["less -R", "less"])
     func thePagerShowsTheOutputsColours(pager: String) throws {
-        let run = try Run("PAGER='\(pager)' '\(binary)' \"printf '\\\\033[31mRED\\\\033[0m plain\\\\n'\"", columns: 100, rows: 20, name: "procs")
+        let run = try run("PAGER='\(pager)' '\(binary)' \"printf '\\\\033[31mRED\\\\033[0m plain\\\\n'\"", columns: 100, rows: 20, name: "procs")
         try see(run, "exited 0")
         try run.tmux.keys("p")
         // less has the screen: the output shows, the app's panes do not.
@@ -442,7 +514,7 @@ struct ProcsEndToEndTests {
     /// Spaces at a line's end that carry a background (`git diff`'s whitespace errors) or
     /// reverse video are drawn, not dropped as a wrapped line's trailing spaces are.
     @Test func trailingSpacesWithABackgroundAreKept() throws {
-        let run = try Run("'\(binary)' \"printf 'x\\\\033[41m   \\\\033[0m\\\\n'; printf 'y\\\\033[7m  \\\\033[0m\\\\n'; echo end-of-output\"",
+        let run = try run("'\(binary)' \"printf 'x\\\\033[41m   \\\\033[0m\\\\n'; printf 'y\\\\033[7m  \\\\033[0m\\\\n'; echo end-of-output\"",
                           columns: 100, rows: 16, name: "procs")
         try see(run, "│end-of-output")
         let screen = try run.tmux.screen()
@@ -475,7 +547,7 @@ struct ProcsEndToEndTests {
         // for are this test's (`scripts/measure-async.py --full-speed` runs `yes` of the same
         // digits, and was once seen here as this test's survivors).
         let line = String(String(repeating: "0123456789", count: 8).prefix(73)) + "\(Int.random(in: 100_000...999_999))"
-        let run = try Run("'\(binary)' 'yes \(line)' 'echo second-command-output; sleep 7781'", columns: 120, rows: 30, name: "procs")
+        let run = try run("'\(binary)' 'yes \(line)' 'echo second-command-output; sleep 7781'", columns: 120, rows: 30, name: "procs")
         try see(run, "│\(line.prefix(50))")
         /// Seconds until `text` shows after `keys`.
         func answer(_ keys: String..., shows text: String) throws -> Double {
@@ -501,7 +573,7 @@ struct ProcsEndToEndTests {
     /// shows while it runs (into a pipe it would wait for 4-8 KiB or its end).
     @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/python3"), "needs /usr/bin/python3"))
     func pythonShowsItsFirstLineWhileItRuns() throws {
-        let run = try Run("'\(binary)' \"python3 -c 'import time; print(\\\"first\\\", \\\"line\\\"); time.sleep(7782)'\"",
+        let run = try run("'\(binary)' \"python3 -c 'import time; print(\\\"first\\\", \\\"line\\\"); time.sleep(7782)'\"",
                           columns: 100, rows: 16, name: "procs")
         _ = try run.tmux.waitUntil(timeout: 10) { $0.contains("│first line") }
         #expect(!survivors("time.sleep(7782)").isEmpty, "still running")
@@ -514,7 +586,7 @@ struct ProcsEndToEndTests {
     /// A child's `/dev/tty` is its own terminal: a title it writes there never reaches the
     /// user's terminal, while it runs or after the program quit.
     @Test func aChildWritingToDevTtyLeavesTheTitleAlone() throws {
-        let run = try Run("'\(binary)' \"printf '\\033]0;HACKED\\007' > /dev/tty; echo wrote-the-title; sleep 7783\"",
+        let run = try run("'\(binary)' \"printf '\\033]0;HACKED\\007' > /dev/tty; echo wrote-the-title; sleep 7783\"",
                           columns: 100, rows: 16, name: "procs")
         try see(run, "│wrote-the-title")
         func title() throws -> String {
@@ -529,7 +601,7 @@ struct ProcsEndToEndTests {
     /// A closed pane hangs the program up (SIGHUP): every child ends, one ignoring TERM and
     /// HUP too (SIGKILL after the grace).
     @Test func aClosedPaneLeavesNoChild() throws {
-        let run = try Run("'\(binary)' 'sleep 7791' \"trap '' TERM HUP; sleep 7792 & sleep 7793\"", columns: 100, rows: 20, name: "procs")
+        let run = try run("'\(binary)' 'sleep 7791' \"trap '' TERM HUP; sleep 7792 & sleep 7793\"", columns: 100, rows: 20, name: "procs")
         try see(run, "sleep 7791")
         for _ in 0..<50 where survivors("sleep 779").count < 3 { usleep(50_000) }
         #expect(survivors("sleep 779").count >= 3, "three sleeps, one forked by a command")
@@ -568,7 +640,7 @@ struct ProcsEndToEndTests {
         func sleeps() -> [String] { survivors(marker).filter { $0.hasPrefix(marker) } }
         // A failure leaves no sleep behind for the next test (nor for the next run's count).
         defer { for process in survivingProcesses(marker) { kill(process.id, SIGKILL) } }
-        let run = try Run("'\(binary)' --file '\(path)'", columns: 100, rows: 20, name: "procs")
+        let run = try run("'\(binary)' --file '\(path)'", columns: 100, rows: 20, name: "procs")
         try see(run, "┌─ Commands")
         let startBound = Date().addingTimeInterval(60)
         while sleeps().count < 300, Date() < startBound { usleep(50_000) }

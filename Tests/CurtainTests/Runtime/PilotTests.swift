@@ -1,5 +1,6 @@
 import CurtainLayout
 import CurtainScreen
+import CurtainSnapshotTesting
 import CurtainTesting
 import Testing
 @testable import Curtain

@@ -63,9 +63,30 @@ import Testing
         _ = presentContent(traps: true)
         var bound = 0
         scene.bind(.ctrl("k")) { bound += 1 }
-        #expect(scene.handle(.key(.ctrl("k"))))
+        #expect(scene.handle(.key(.ctrl("k"))) == false)
         #expect(log.take() == ["inside: Ctrl-K", "content: Ctrl-K", "controller: Ctrl-K"], "the field and pane beneath never see it")
-        #expect(bound == 1, "the bindings still do")
+        #expect(bound == 0, "nor do the bindings, which belong to the views beneath")
+    }
+
+    @Test func aGlobalBindingActsUnderAPresentationThatTrapsFocus() {
+        let (controller, _, _) = presentContent(traps: true)
+        var ran: [String] = []
+        scene.bind(.character("q")) { ran.append("q") }
+        scene.bind(.character("h"), global: true) { ran.append("h") }
+        scene.handle(.key(.character("q")))
+        scene.handle(.key(.character("h")))
+        #expect(ran == ["h"])
+        scene.dismiss(controller)
+        scene.handle(.key(.character("q")))
+        #expect(ran == ["h", "q"], "once the trap is leaving, the bindings act again")
+    }
+
+    @Test func bindingsActUnderAPresentationThatDoesNotTrapFocus() {
+        _ = presentContent(traps: false)
+        var bound = 0
+        scene.bind(.ctrl("k")) { bound += 1 }
+        #expect(scene.handle(.key(.ctrl("k"))))
+        #expect(bound == 1)
     }
 
     @Test func escapeReachesTheControllerWhichDismisses() {
@@ -121,10 +142,11 @@ import Testing
         let modal = FullScreenPresentationController(presentedView: content)
         scene.present(modal, from: field)
         scene.renderFrame()
-        #expect(scene.focusedView === field, "nothing in it could take the focus")
+        #expect(scene.focusedView == nil && !field.isFocused, "nothing in it could take the focus, and the field lost it")
         scene.handle(.key(.character("x")))
         #expect(log.take() == ["modal: x"], "the views beneath never see it")
         scene.handle(.key(.escape))
         #expect(modal.state == .dismissing, "Esc reached its controller")
+        #expect(scene.focusedView === field, "focus went back to the field")
     }
 }

@@ -3,14 +3,16 @@ import CurtainScreen
 import CurtainTestSupport
 import Testing
 
-/// Every standard theme, as its terminal shows it, reads: body text at least 4.5:1 against its
-/// background, borders and secondary text at least 3:1 (WCAG 2), on a light and a dark
-/// terminal at every colour depth. Each role is reduced to the depth as the backends reduce it
+/// Every standard theme, as its terminal shows it, reads: text — secondary text included —
+/// at least 4.5:1 against its background, borders at least 3:1 (WCAG 2), on a light and a
+/// dark terminal at every colour depth. Each role is reduced to the depth as the backends reduce it
 /// and seen with xterm's palette, on the terminal's own colours where it leaves them.
 @MainActor
 @Suite struct ThemeContrastTests {
-    /// Roles whose lines are not read letter by letter: 3:1 is enough.
-    static let threeToOne: Set<String> = ["secondaryText", "border", "focusedBorder", "toastBorder", "sheetBorder", "modalBorder"]
+    /// Roles whose lines are not read letter by letter: 3:1 is enough. Secondary text is read
+    /// ("updates once a second"): 4.5:1, at 16 colours too (issue 37, item 11: palette 8 was
+    /// 4.16:1 on dark, 4.00:1 on light).
+    static let threeToOne: Set<String> = ["border", "focusedBorder", "toastBorder", "sheetBorder", "modalBorder"]
 
     static func roles(of theme: Theme) -> [(String, Style)] {
         [("text", theme.text), ("secondaryText", theme.secondaryText), ("accent", theme.accent),

@@ -1,9 +1,11 @@
 import Curtain
+import CurtainTesting
 import SnapshotTesting
 
-/// Snapshot strategies for a ``Pilot``'s screen, for swift-snapshot-testing's own
+/// Snapshot strategies for a `Pilot`'s screen, for swift-snapshot-testing's own
 /// `assertSnapshot(of:as:)`. The pilot's
-/// ``Pilot/assertSnapshot(_:named:record:fileID:file:testName:line:column:)`` uses them.
+/// ``CurtainTesting/Pilot/assertSnapshot(_:named:record:fileID:file:testName:line:column:)``
+/// uses them.
 extension Snapshotting where Value == Pilot, Format == String {
     /// The screen as text: one line a row, trailing spaces removed (swift-snapshot-testing
     /// strategy; use it with `assertSnapshot(of: pilot, as: .screenText)`).

@@ -1,0 +1,85 @@
+#!/usr/bin/env bash
+# Compiles every Swift sample of the DocC articles (Sources/*/*.docc/*.md), each as its own
+# target of a scratch package that depends on this checkout, so an article can never show
+# code that does not build — the sibling of check-readme-snippets.sh.
+#
+# A sample that imports a Curtain module is a complete file: compiled as it is (a test
+# target when it imports Testing, an executable with `@main`, else a library). A sample
+# without imports is a fragment: declarations alone (a class, a func) are compiled at file
+# scope; statements are compiled inside an async throwing main-actor function. Either way the
+# file imports every library product, Testing and Foundation, and a fragment may use these
+# names without declaring them (the parameters of that function, and of one wrapping the
+# declarations): app (App), scene (Scene), pane (PaneView), label and status (Label),
+# log (Log), list (ListView), pilot (Pilot). Anything else a fragment uses, it declares.
+#
+# Usage: scripts/check-docc-snippets.sh [scratch-dir]   (called by .ci/run)
+set -euo pipefail
+repo=$(cd "$(dirname "$0")/.." && pwd)
+scratch=${1:-$(mktemp -d /tmp/curtain-docc.XXXXXX)}
+rm -rf "$scratch/Sources" "$scratch/Tests"
+mkdir -p "$scratch"
+
+python3 - "$repo" "$scratch" <<'PY'
+import glob, os, re, sys
+repo, scratch = sys.argv[1:3]
+libraries = ["Curtain", "CurtainTerminal", "CurtainProcess", "CurtainTesting"]
+context = ("app: App, scene: Scene, pane: PaneView, label: Label, status: Label, log: Log, "
+           "list: ListView, pilot: Pilot")
+header = "".join(f"import {m}\n" for m in libraries + ["Foundation", "Testing"])
+declaration = re.compile(r"^(///|//|@\w+|(public |open |final |private |fileprivate )*(class|struct|enum|extension|func|protocol|actor)\b)")
+targets = []
+for article in sorted(glob.glob(os.path.join(repo, "Sources", "*", "*.docc", "*.md"))):
+    text = open(article, encoding="utf-8").read()
+    where = os.path.relpath(article, repo)
+    for index, code in enumerate(re.findall(r"^```swift\n(.*?)^```", text, flags=re.S | re.M), 1):
+        base = re.sub(r"\W", "", os.path.splitext(os.path.basename(article))[0])
+        name = f"{base}{index}"
+        imports = re.findall(r"^import (Curtain\w*|Testing)$", code, flags=re.M)
+        if any(i.startswith("Curtain") for i in imports):
+            kind = "test" if "Testing" in imports else "executable" if "@main" in code else "library"
+            products = [i for i in dict.fromkeys(imports) if i.startswith("Curtain")]
+            source = code
+        else:
+            kind, products = "library", libraries
+            lines = [l for l in code.splitlines() if l.strip()]
+            if lines and all(declaration.match(l) or l.startswith((" ", "}")) for l in lines):
+                source = header + code
+            else:
+                body = "\n".join("        " + l for l in code.splitlines())
+                source = (header + "\n@MainActor func sample(" + context + ") async throws {\n"
+                          + "    do {\n" + body + "\n    }\n}\n")
+        folder = os.path.join(scratch, "Tests" if kind == "test" else "Sources", name)
+        os.makedirs(folder, exist_ok=True)
+        open(os.path.join(folder, f"{name}.swift"), "w", encoding="utf-8").write(
+            f"// {where}, sample {index}\n" + source)
+        targets.append((name, kind, products))
+if not targets:
+    sys.exit("check-docc-snippets: no Swift sample in any DocC article")
+identity = os.path.basename(os.path.normpath(repo)).lower()   # a path dependency's identity
+def deps(products):
+    return ", ".join(f'.product(name: "{p}", package: "{identity}")' for p in products)
+lines = []
+for name, kind, products in targets:
+    call = {"test": ".testTarget", "executable": ".executableTarget", "library": ".target"}[kind]
+    lines.append(f'        {call}(name: "{name}", dependencies: [{deps(products)}]),')
+open(os.path.join(scratch, "Package.swift"), "w").write(f'''// swift-tools-version:6.0
+import PackageDescription
+let package = Package(
+    name: "DocCSamples",
+    dependencies: [.package(path: "{repo}")],
+    targets: [
+{chr(10).join(lines)}
+    ],
+    swiftLanguageModes: [.v6]
+)
+''')
+print(f"check-docc-snippets: {len(targets)} samples: " + ", ".join(f"{n} ({k})" for n, k, _ in targets))
+PY
+
+cd "$scratch"
+if ! swift build --build-tests > build.log 2>&1; then
+    grep -E "error:" -A3 build.log | grep -v "prohibited flag" | head -n 60 >&2
+    echo "check-docc-snippets: a DocC sample does not compile (each file names its article; the scratch package is $scratch)" >&2
+    exit 1
+fi
+echo "check-docc-snippets: every Swift sample of the DocC articles compiles"

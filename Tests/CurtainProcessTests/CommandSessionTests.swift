@@ -104,7 +104,12 @@ import Testing
         let log = Log()
         log.frame = Rect(x: 0, y: 0, width: 50, height: 10)
         log.layoutSubviews()
-        let child = try ChildProcess(shell: "sleep 0.3; stty size; echo ready; sleep 2; stty size")
+        // The child writes nothing while it waits for its size to change (a bound all the same:
+        // the test's time limit): before, a quiet child kept its old size until it next wrote.
+        let child = try ChildProcess(shell: """
+            while [ "$(stty size)" = "24 80" ]; do sleep 0.02; done; stty size; echo ready
+            s=$(stty size); while [ "$(stty size)" = "$s" ]; do sleep 0.02; done; stty size
+            """)
         let following = Task { await log.follow(child) }
         while !log.texts.contains("ready") { try await Task.sleep(for: .milliseconds(10)) }
         #expect(log.texts.first == "10 50", "the log's size once followed, before any output: \(log.texts)")

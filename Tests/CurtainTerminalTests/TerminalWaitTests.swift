@@ -95,17 +95,18 @@ import Testing
         #expect(wait.pokeCount == 1, "\(wait.pokeCount) pokes for ten paced frames")
         // Input ends the next wait at once; after input the thread sleeps on its control pipe
         // alone (input that arrives while the app draws wakes nothing), so the wait after it
-        // pokes once.
+        // pokes once — unless it began before the thread looked again, which then sleeps on
+        // the descriptors for it.
         Task { @MainActor in
             try await Task.sleep(for: .milliseconds(10)) // the wait below is in progress by then
             input.send("x")
         }
-        #expect(await wait.wait(until: clock.now + 5, clock: clock) == .readable([input.read]))
+        #expect(await wait.wait(until: clock.now + 60, clock: clock) == .readable([input.read]))
         #expect(wait.pokeCount == 1, "input found for a wait in progress: the thread slept on the descriptors")
         var byte: UInt8 = 0
         _ = read(input.read, &byte, 1)
         #expect(await wait.wait(until: clock.now + 0.01, clock: clock) == .timedOut)
-        #expect(wait.pokeCount == 2)
+        #expect(wait.pokeCount <= 2)
     }
 
     /// A wait that cannot be made is an error, not a spin or a hang.

@@ -1,4 +1,5 @@
 import Curtain
+import Dispatch
 import CurtainPlatform
 import Synchronization
 
@@ -15,7 +16,8 @@ import Synchronization
 /// (`src/event/workqueue.c`).
 ///
 /// The thread sleeps on the descriptors with no timeout: deadlines are not its business. A
-/// wait's deadline is a timer on the Swift runtime's clock (`Task.sleep`), which ends that wait
+/// wait's deadline is a dispatch timer on a queue of its own (not the Swift runtime's
+/// cooperative threads, which a busy program may hold: a deadline must not slip), which ends that wait
 /// alone, as an interruption does; the thread sleeps on. So a paced frame — a child's line that
 /// must wait out the rest of a frame interval, a spinner's tick, an animation frame — costs the
 /// thread no wake-up and the control pipe no poke. The thread is poked (a byte in the control
@@ -60,7 +62,7 @@ final class TerminalWait {
         /// set for an earlier wait ends nothing.
         var generation = 0
         /// The current wait's deadline timer, cancelled when the wait ends otherwise.
-        var timer: Task<Void, Never>?
+        var timer: DeadlineTimer?
     }
 
     /// The shared state and the control pipe, in a box the thread holds.
@@ -95,18 +97,24 @@ final class TerminalWait {
         /// the deadline is a timer of its own, so the thread, asleep on the descriptors, is
         /// neither poked nor woken for it.
         func setTimer(due: Int64, generation: Int) {
-            let timer = Task.detached(priority: .high) { [self] in
-                try? await Task.sleep(nanoseconds: UInt64(max(0, due - monotonicNanoseconds())))
-                guard !Task.isCancelled else { return }
-                timeOut(generation: generation)
-            }
+            let source = DispatchSource.makeTimerSource(queue: Self.timerQueue)
+            source.schedule(deadline: .now() + .nanoseconds(Int(max(0, due - monotonicNanoseconds()))), leeway: .nanoseconds(0))
+            source.setEventHandler { [self] in timeOut(generation: generation) }
+            let timer = DeadlineTimer(source: source)
             let stale = state.withLock { state -> Bool in
                 guard state.generation == generation, state.request != nil else { return true }
                 state.timer = timer
                 return false
             }
-            if stale { timer.cancel() }
+            // A dispatch source must never be released suspended, as it is made: resumed in
+            // every case, cancelled first when its wait is already over.
+            if stale { source.cancel() }
+            source.resume()
         }
+
+        /// Where the deadline timers fire: a serial queue, which dispatch serves with a thread of
+        /// its own when it must, whatever the cooperative pool is busy with.
+        static let timerQueue = DispatchQueue(label: "curtain.terminal-wait.deadlines", qos: .userInteractive)
 
         /// Ends wait `generation` with ``Outcome/timedOut`` if it is still in progress (its
         /// timer fired): the thread is not woken, and sleeps on for the next wait.
@@ -286,4 +294,13 @@ final class TerminalWait {
         box.poke()
         waiting?.resume(returning: .interrupted)
     }
+}
+
+/// A wait's deadline: a dispatch timer, which dispatch lets any thread cancel.
+private final class DeadlineTimer: @unchecked Sendable {
+    private let source: DispatchSourceTimer
+
+    init(source: DispatchSourceTimer) { self.source = source }
+
+    func cancel() { source.cancel() }
 }

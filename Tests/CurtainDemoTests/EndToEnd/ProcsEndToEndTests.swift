@@ -113,7 +113,7 @@ struct ProcsEndToEndTests {
     /// at 100 × 20 the pane's inside is 48 × 17. (They started before the first layout, at
     /// 20 × 5: `ls` laid its names out for 20 columns until a restart.)
     @Test func commandsStartAtTheOutputPanesSize() throws {
-        let run = try run("'\(binary)' 'stty size; echo first-$((40+2))' 'stty size; echo second-$((40+2))'", columns: 100, rows: 20, name: "procs")
+        let run = try run("'\(binary)' 'echo 1; stty size < /dev/tty; echo first-$((40+2))' 'echo 2; stty size < /dev/tty; echo second-$((40+2))'", columns: 100, rows: 20, name: "procs")
         let first = try see(run, "first-42")
         #expect(first.contains("17 48"), "\(first)")
         try run.tmux.keys("Down")

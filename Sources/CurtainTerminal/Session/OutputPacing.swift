@@ -12,11 +12,17 @@
 /// trip after the one before it at most. On a terminal that keeps up, the answer arrives long
 /// before the next frame (a 60 Hz frame is 16 ms apart) and nothing changes but 4 bytes a frame.
 ///
-/// The answers also tell how slow the terminal is: ``isSlow`` once an answer took longer than
-/// ``slowAnswer`` (three 60 Hz frames), until a frame of ``evidenceCells`` cells or more is
-/// answered sooner. Over such a link the app makes transitions instant (see
-/// `App.reducesMotionOverSlowLinks`): every frame between the first and the last would be
-/// skipped anyway, and the first would only delay the last.
+/// The answers also tell what the link sustains (``LinkEstimate``): each request carries the
+/// bytes written since the request before it, so its answer is a delivery sample — bytes over
+/// the time they took beyond the round trip, the round trip being the shortest answer lately
+/// (TCP's delivery-rate estimation; BBR's max-filtered rate and min-filtered round trip). While
+/// the estimate allows it, more than one frame is in flight: up to twice the bytes the link
+/// holds (rate × round trip), so a long round trip over a fast link still sees every
+/// animation frame. ``isSlow`` while the best of the last few samples, two at least, is under
+/// ``LinkEstimate/slowRate``: over such a link the app makes transitions instant (see
+/// `App.reducesMotionOverSlowLinks`), since every frame between the first and the last would
+/// be skipped anyway and the first would only delay the last. A round trip alone never makes a
+/// link slow, and neither does one late answer on a busy machine.
 ///
 /// Pacing starts with the first answer: a request sent at start (with the synchronized-output
 /// query) finds out whether the terminal answers at all. A terminal that never answers gets
@@ -38,22 +44,24 @@ struct OutputPacing: Sendable {
     static let request = Array("\u{1B}[5n".utf8)
     /// How many waits in a row may end without an answer before pacing stops.
     static let silentLimit = 3
-    /// An answer later than this, in seconds, marks the terminal slow.
-    static let slowAnswer = 0.05
-    /// A frame of this many cells answered sooner than ``slowAnswer`` marks it fast again.
-    static let evidenceCells = 200
+    /// Requests in flight at most, however fast the link.
+    static let maximumInFlight = 16
 
     /// True once the terminal has answered a request: frames are paced from then on.
     private(set) var isActive = false
-    /// When each request not answered yet was sent, oldest first, and the cells of the frame
-    /// it followed (terminals answer in order).
-    private var requests: [(sentAt: Double, cells: Int)] = []
+    /// When each request not answered yet was sent, oldest first, and the bytes written since
+    /// the request before it, itself included (terminals answer in order).
+    private var requests: [(sentAt: Double, bytes: Int)] = []
+    /// Bytes written since the last request: lone frames, and the frame a request will follow.
+    private var unrequestedBytes = 0
+    /// What the answers tell of the link.
+    private(set) var link = LinkEstimate()
     /// Requests sent and not answered yet.
     var outstanding: Int { requests.count }
     /// When the wait for the oldest unanswered request began, on the session's clock.
     private(set) var waitingSince: Double?
-    /// Whether the terminal took longer than ``slowAnswer`` to answer, lately.
-    private(set) var isSlow = false
+    /// Whether the link sustains too few bytes a second for animations (see ``LinkEstimate``).
+    var isSlow: Bool { link.isSlow }
     /// Waits in a row that ended without an answer.
     private var silentWaits = 0
     /// When the last frame was drawn, and when the last answer came.
@@ -68,23 +76,34 @@ struct OutputPacing: Sendable {
     static let answerFreshness = 10.0
 
     /// Whether a frame may be drawn now: the terminal has answered for everything drawn before,
-    /// or is not paced.
-    var mayDraw: Bool { !isActive || outstanding == 0 }
+    /// or the bytes in flight are within what the link holds (see ``LinkEstimate/budget``), or
+    /// frames are not paced.
+    var mayDraw: Bool {
+        guard isActive, outstanding > 0 else { return true }
+        guard outstanding < Self.maximumInFlight, silentWaits == 0, let budget = link.budget else { return false }
+        return bytesInFlight < budget
+    }
+
+    /// Bytes written and not answered for yet.
+    var bytesInFlight: Int { requests.reduce(0) { $0 + $1.bytes } }
 
     /// The request sent at start, before anything is known.
     mutating func probed(at now: Double) {
-        requests.append((now, 0))
+        requests.append((now, Self.request.count))
         waitingSince = waitingSince ?? now
     }
 
-    /// A frame of `cells` changed cells was drawn; returns whether a request follows it.
-    mutating func drew(cells: Int, at now: Double) -> Bool {
+    /// A frame of `cells` changed cells, `bytes` long, was drawn; returns whether a request
+    /// follows it (its bytes are then counted with the frame's).
+    mutating func drew(cells: Int, bytes: Int, at now: Double) -> Bool {
         let previous = lastDrawnAt
         lastDrawnAt = now
         guard isActive else { return false }
+        unrequestedBytes += bytes
         if isLone(cells: cells, at: now, previous: previous) { return false }
         if outstanding == 0 { waitingSince = now }
-        requests.append((now, cells))
+        requests.append((now, unrequestedBytes + Self.request.count))
+        unrequestedBytes = 0
         return true
     }
 
@@ -103,12 +122,7 @@ struct OutputPacing: Sendable {
         silentWaits = 0
         if !requests.isEmpty {
             let request = requests.removeFirst()
-            let delay = now - request.sentAt
-            if delay > Self.slowAnswer {
-                isSlow = true
-            } else if request.cells >= Self.evidenceCells {
-                isSlow = false
-            }
+            link.answered(sentAt: request.sentAt, bytes: request.bytes, at: now)
         }
         waitingSince = outstanding == 0 ? nil : now
     }
@@ -130,6 +144,7 @@ struct OutputPacing: Sendable {
     mutating func gaveUp() {
         silentWaits += 1
         requests.removeAll()
+        link.forgetPreviousAnswer()
         waitingSince = nil
         if silentWaits >= Self.silentLimit { isActive = false }
     }
@@ -137,6 +152,7 @@ struct OutputPacing: Sendable {
     /// After a suspension: answers to requests sent before it went to the shell, if anywhere.
     mutating func forgetRequests() {
         requests.removeAll()
+        link.forgetPreviousAnswer()
         waitingSince = nil
     }
 }

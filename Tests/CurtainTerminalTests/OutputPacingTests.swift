@@ -6,17 +6,25 @@ import CurtainPlatform
 import Testing
 
 @Suite struct OutputPacingTests {
+    /// Before the first answer frames go out as they come; the first of them is followed by a
+    /// request (its answer is the first delivery sample), the others are not.
     @Test func framesAreNotPacedUntilTheTerminalAnswers() {
         var pacing = OutputPacing()
         pacing.probed(at: 0)
         #expect(pacing.mayDraw, "the probe alone holds nothing back")
-        let requested = pacing.drew(cells: 100, bytes: 100 * 10, at: 0.1)
-        #expect(!requested, "no request follows a frame before the first answer")
+        let first = pacing.drew(cells: 100, bytes: 1_000, at: 0.1)
+        #expect(first, "the first frame's answer measures the link")
+        #expect(pacing.mayDraw)
+        let second = pacing.drew(cells: 100, bytes: 1_000, at: 0.12)
+        #expect(!second, "no request follows the frames after it")
         #expect(pacing.mayDraw)
         #expect(pacing.giveUpTime == nil)
         pacing.answered(at: 0.2)
         #expect(pacing.isActive)
+        #expect(pacing.outstanding == 1)
+        pacing.answered(at: 0.21)
         #expect(pacing.outstanding == 0)
+        #expect(pacing.link.rate != nil)
     }
 
     @Test func oneFrameInFlight() {
@@ -139,16 +147,23 @@ import Testing
         #expect(!pacing.isSlow, "rate \(pacing.link.rate ?? 0) B/s, round trip \(pacing.link.roundTrip ?? 0) s")
     }
 
-    /// 10 KB/s with a round trip of 5 ms: slow after two frames of a few kilobytes, and one
-    /// frame in flight at a time.
+    /// 10 KB/s with a round trip of 5 ms: slow after two frames of a few kilobytes, or one
+    /// that took half a second, and one frame in flight at a time.
     @Test func aThinLinkIsSlow() {
         var pacing = Self.started(roundTrip: 0.005)
-        _ = Self.animate(&pacing, from: 1, seconds: 0.02, bytes: 8_000, rate: 10_000, roundTrip: 0.005)
-        #expect(!pacing.isSlow, "one sample proves nothing")
+        _ = Self.animate(&pacing, from: 1, seconds: 0.02, bytes: 3_000, rate: 10_000, roundTrip: 0.005)
+        #expect(!pacing.isSlow, "one sample of 0.3 s proves nothing")
         let drawn = Self.animate(&pacing, from: 5, seconds: 0.5, bytes: 3_000, rate: 10_000, roundTrip: 0.005)
         #expect(pacing.isSlow, "rate \(pacing.link.rate ?? 0) B/s")
         #expect(drawn <= 3, "one frame in flight: \(drawn)")
         #expect(pacing.link.budget == nil)
+    }
+
+    /// A whole screen that took 0.8 s is evidence enough.
+    @Test func aWholeScreenDeliveredSlowlyMakesTheLinkSlow() {
+        var pacing = Self.started(roundTrip: 0.005)
+        _ = Self.animate(&pacing, from: 1, seconds: 0.02, bytes: 8_000, rate: 10_000, roundTrip: 0.005)
+        #expect(pacing.isSlow)
     }
 
     /// The same thin link with a round trip of 150 ms: still slow.
@@ -171,11 +186,12 @@ import Testing
         #expect(!pacing.isSlow)
     }
 
-    /// The old rule: one answer later than 50 ms made the link slow.
+    /// The old rule: one answer later than 50 ms made the link slow. A 5 KB frame answered
+    /// 300 ms late (17 KB/s) does not.
     @Test func aLateAnswerAloneIsNotASlowLink() {
         var pacing = Self.started(roundTrip: 0.001)
-        _ = pacing.drew(cells: 1920, bytes: 20_000, at: 1)
-        pacing.answered(at: 1.9)
+        _ = pacing.drew(cells: 1920, bytes: 5_000, at: 1)
+        pacing.answered(at: 1.3)
         #expect(!pacing.isSlow)
         _ = pacing.drew(cells: 10, bytes: 60, at: 2)
         pacing.answered(at: 2.3)
@@ -279,13 +295,13 @@ extension NcursesTests.RestoreOnExit {
     }
 
     /// A terminal that never answers status requests gets every frame, as before, and no
-    /// request after the first.
+    /// request after the first frame's.
     @Test func aTerminalThatNeverAnswersGetsEveryFrame() async throws {
         let terminal = AnsweringTerminal(statusRequests: 0)
         let result = try runChild({ Self.presentBurst(wait: 0.2) }, onOutput: terminal.answer)
         #expect(result.exitCode == 0)
         for n in 1...10 { #expect(result.output.contains("frame \(n)")) }
-        #expect(result.output.components(separatedBy: "\u{1B}[5n").count - 1 == 1, "only the probe")
+        #expect(result.output.components(separatedBy: "\u{1B}[5n").count - 1 == 2, "only the probe and the first frame's")
     }
 
     /// A terminal that answered once and then falls silent holds a frame back for the patience

@@ -14,8 +14,10 @@
 ///   best of the last ``rateWindow`` samples (a max filter: a late answer on a busy machine
 ///   is outweighed by any sample before or after it).
 ///
-/// The link ``isSlow`` once two samples or more are in the window and even the best of them
-/// is under ``slowRate``. A long round trip over a fast link is not slow: a frame's bytes are
+/// The link ``isSlow`` once even the best sample in the window is under ``slowRate``, and the
+/// window holds two samples or more, or one whose bytes took ``solidDelivery`` or longer (a
+/// whole screen over a thin link: a busy machine delays an answer by a scheduling slice or
+/// two, not by half a second). A long round trip over a fast link is not slow: a frame's bytes are
 /// delivered in well under the round trip, and the rate is high.
 struct LinkEstimate: Sendable, Equatable {
     /// Bytes a second under which the link is slow: a 2.5 KB animation frame (a slide's step at
@@ -26,8 +28,10 @@ struct LinkEstimate: Sendable, Equatable {
     static let rateSampleBytes = 1_000
     /// Rate samples kept; the best counts.
     static let rateWindow = 3
-    /// Rate samples needed before the link can be slow.
+    /// Rate samples needed before the link can be slow, unless one took ``solidDelivery``.
     static let samplesForSlow = 2
+    /// A delivery this long, in seconds, is evidence on its own.
+    static let solidDelivery = 0.5
     /// Answers whose shortest is the round trip.
     static let roundTripWindow = 16
     /// The shortest delivery time a sample is taken to have, in seconds (clock resolution and
@@ -39,6 +43,8 @@ struct LinkEstimate: Sendable, Equatable {
     private var recentAnswerTimes: [Double] = []
     /// The last rate samples, bytes a second, oldest first.
     private(set) var rates: [Double] = []
+    /// Whether one of the samples in the window took ``solidDelivery`` or longer.
+    private var deliveries: [Double] = []
     /// When the answer before the next one came: the start of a queued sample's delivery.
     private var previousAnswerAt: Double?
 
@@ -46,7 +52,8 @@ struct LinkEstimate: Sendable, Equatable {
     var rate: Double? { rates.max() }
 
     var isSlow: Bool {
-        guard rates.count >= Self.samplesForSlow, let rate else { return false }
+        guard rates.count >= Self.samplesForSlow || deliveries.contains(where: { $0 >= Self.solidDelivery }),
+              let rate else { return false }
         return rate < Self.slowRate
     }
 
@@ -70,7 +77,11 @@ struct LinkEstimate: Sendable, Equatable {
         guard bytes >= Self.rateSampleBytes else { return }
         let delivery = max(time - (queued ? 0 : roundTrip ?? 0), Self.minimumDelivery)
         rates.append(Double(bytes) / delivery)
-        if rates.count > Self.rateWindow { rates.removeFirst() }
+        deliveries.append(delivery)
+        if rates.count > Self.rateWindow {
+            rates.removeFirst()
+            deliveries.removeFirst()
+        }
     }
 
     /// Requests were taken as lost or forgotten: the next answer does not follow the last one.

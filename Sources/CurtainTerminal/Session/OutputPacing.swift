@@ -54,6 +54,16 @@ struct OutputPacing: Sendable {
     private var requests: [(sentAt: Double, bytes: Int)] = []
     /// Bytes written since the last request: lone frames, and the frame a request will follow.
     private var unrequestedBytes = 0
+    /// The oldest request of a wait that ran out, and until when its late answer still counts
+    /// as a delivery sample (the pacing itself takes the answer for the next request's).
+    private var given: [(sentAt: Double, bytes: Int, until: Double)] = []
+    /// How long after a wait ran out a late answer still measures the link, in seconds. An
+    /// answer truly lost (swallowed by a paste cut short) makes the next answer a sample this
+    /// long at most, too slow by the patience: at worst the link seems slow until a big frame
+    /// is answered in time.
+    static let lateAnswerWindow = 2.0
+    /// Whether the first frame before any answer was followed by a request.
+    private var askedBeforeAnswers = false
     /// What the answers tell of the link.
     private(set) var link = LinkEstimate()
     /// Requests sent and not answered yet.
@@ -98,7 +108,15 @@ struct OutputPacing: Sendable {
     mutating func drew(cells: Int, bytes: Int, at now: Double) -> Bool {
         let previous = lastDrawnAt
         lastDrawnAt = now
-        guard isActive else { return false }
+        guard isActive else {
+            // The first frame drawn while the start's request is unanswered (it went out when
+            // the start-up answers were late) is followed by a request too: its answer is the
+            // first delivery sample. One, so a terminal that never answers gets two in all.
+            guard !askedBeforeAnswers, outstanding > 0, silentWaits == 0 else { return false }
+            askedBeforeAnswers = true
+            requests.append((now, bytes + Self.request.count))
+            return true
+        }
         unrequestedBytes += bytes
         if isLone(cells: cells, at: now, previous: previous) { return false }
         if outstanding == 0 { waitingSince = now }
@@ -120,7 +138,13 @@ struct OutputPacing: Sendable {
         isActive = true
         lastAnswerAt = now
         silentWaits = 0
-        if !requests.isEmpty {
+        if let record = given.first {
+            // Terminals answer in order: the first answer after a wait ran out is the oldest
+            // request's, late (a whole screen over a thin link takes longer than the patience).
+            given.removeFirst()
+            if now <= record.until { link.answered(sentAt: record.sentAt, bytes: record.bytes, at: now) }
+            if !requests.isEmpty { requests.removeFirst() }
+        } else if !requests.isEmpty {
             let request = requests.removeFirst()
             link.answered(sentAt: request.sentAt, bytes: request.bytes, at: now)
         }
@@ -143,6 +167,9 @@ struct OutputPacing: Sendable {
     /// terminal is taken not to answer any more, and frames are no longer paced.
     mutating func gaveUp() {
         silentWaits += 1
+        if let oldest = requests.first, given.isEmpty {
+            given = [(oldest.sentAt, oldest.bytes, (waitingSince ?? oldest.sentAt) + Self.patience + Self.lateAnswerWindow)]
+        }
         requests.removeAll()
         link.forgetPreviousAnswer()
         waitingSince = nil
@@ -152,6 +179,7 @@ struct OutputPacing: Sendable {
     /// After a suspension: answers to requests sent before it went to the shell, if anywhere.
     mutating func forgetRequests() {
         requests.removeAll()
+        given.removeAll()
         link.forgetPreviousAnswer()
         waitingSince = nil
     }

@@ -26,8 +26,8 @@
 ///
 /// Pacing starts with the first answer: a request sent at start (with the synchronized-output
 /// query) finds out whether the terminal answers at all. A terminal that never answers gets
-/// every frame, as before, and no requests after the first. An answer that never comes (lost to
-/// a suspension, a terminal that stopped answering) holds a kept frame back for ``patience`` at
+/// every frame, as before, and one request more, after the first frame. An answer that never
+/// comes (lost to a suspension, a terminal that stopped answering) holds a kept frame back for ``patience`` at
 /// most — a second, whatever the frames in flight changed: a frozen screen is worse than a
 /// queue on a thin link, where the late answer brings the pacing back anyway. After
 /// ``silentLimit`` such waits in a row without any answer, pacing stops until an answer arrives

@@ -20,16 +20,35 @@ final class FrameCapture {
     private let file: Int32
     private var buffer: [UInt8] = []
 
-    /// Nil when no file can be made, or when input and output share the descriptor (then
-    /// frames go out as ncurses writes them).
+    /// Nil when no file can be made, when input and output share the descriptor, or when the
+    /// process may not write files of ``minimumFileSizeLimit`` (`ulimit -f`: a frame written
+    /// past the limit would be lost, or end the program with SIGXFSZ) — then frames go out as
+    /// ncurses writes them.
     init?(descriptor: Int32, inputDescriptor: Int32) {
-        guard descriptor >= 0, descriptor != inputDescriptor, let file = makeUnlinkedFile(prefix: "curtain-frame")
+        guard descriptor >= 0, descriptor != inputDescriptor, Self.fileSizeLimit() >= Self.minimumFileSizeLimit,
+              let file = makeUnlinkedFile(prefix: "curtain-frame")
         else { return nil }
         self.descriptor = descriptor
         self.file = file
     }
 
     deinit { close(file) }
+
+    /// The file size limit a capture needs: far beyond any frame (a whole 300 × 100 screen in
+    /// 24-bit colour is under a megabyte); the file is emptied after each frame.
+    static let minimumFileSizeLimit: UInt64 = 64 << 20
+
+    /// `RLIMIT_FSIZE`'s soft limit, in bytes (`UInt64.max`: none).
+    static func fileSizeLimit() -> UInt64 {
+        var limit = rlimit()
+        // The resource is an `__rlimit_resource` enum on glibc, an `Int32` on Darwin.
+        #if canImport(Darwin)
+        let result = getrlimit(RLIMIT_FSIZE, &limit)
+        #else
+        let result = getrlimit(__rlimit_resource_t(RLIMIT_FSIZE.rawValue), &limit)
+        #endif
+        return result == 0 ? UInt64(limit.rlim_cur) : 0
+    }
 
     /// The bytes `body` wrote to ``descriptor``; nil when the descriptor could not be swapped
     /// (then `body` ran writing to the terminal as usual).

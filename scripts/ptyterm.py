@@ -6,7 +6,8 @@ The model of a thin link (SSH): the program's writes never block (the harness re
 at once into a queue of its own, as sshd does into buffers megabytes deep); the queue reaches
 the screen at `rate` bytes a second; a query is answered when the screen has processed every
 byte before it (a device status request `ESC[5n` gets `ESC[0n` only then), and answers and
-keys reach the program at once.
+keys reach the program at once — or `round_trip` seconds later for answers (the link's latency,
+apart from its bandwidth: both halves of the trip, answers kept in order).
 """
 import collections, fcntl, os, re, struct, subprocess, termios, threading, time
 
@@ -41,8 +42,10 @@ def semicolon_sgr(match):
 
 
 class PtyTerminal:
-    def __init__(self, argv, columns=80, rows=24, env=None, mask=None):
+    def __init__(self, argv, columns=80, rows=24, env=None, mask=None, round_trip=0.0):
         self.columns, self.rows = columns, rows
+        self.round_trip = round_trip
+        self.answers = collections.deque()  # (due, bytes): answers on their way back
         # Cells left out of "what the screen shows" (the ticking clock), as (x0, y0, x1, y1).
         self.mask = mask
         master, slave = os.openpty()
@@ -121,8 +124,15 @@ class PtyTerminal:
         else:
             answer = b"\x1b[?62;22c"
         self.queries[match.group(0)] += 1
-        if answer:
+        if answer and self.round_trip > 0:
+            self.answers.append((time.monotonic() + self.round_trip, answer))
+        elif answer:
             os.write(self.master, answer)
+
+    def _send_due_answers(self):
+        now = time.monotonic()
+        while self.answers and self.answers[0][0] <= now:
+            os.write(self.master, self.answers.popleft()[1])
 
     def _process(self, data):
         data = COLON_SGR.sub(semicolon_sgr, self.pending + data)
@@ -178,6 +188,7 @@ class PtyTerminal:
                 chunk = self._take(int(budget))
                 budget -= len(chunk)
             last = now
+            self._send_due_answers()
             if chunk:
                 self._process(chunk)
                 self.consumed += len(chunk)

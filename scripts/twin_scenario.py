@@ -35,11 +35,11 @@ def apps(binary):
     }
 
 
-def run(argv, quit_keys, rate=None, env=None):
+def run(argv, quit_keys, rate=None, env=None, round_trip=0.0):
     """One run of the scenario; a list of (step, seconds to settle, bytes until settled,
     bytes produced in the step, cells changed by the step)."""
     quiet = 1.0 if rate is None else 2.0
-    terminal = PtyTerminal(argv, env=env, mask=CLOCK)
+    terminal = PtyTerminal(argv, env=env, mask=CLOCK, round_trip=round_trip)
     results = []
     try:
         terminal.settle(rate, quiet=quiet, limit=30)
@@ -73,11 +73,11 @@ def medians(runs):
     return out
 
 
-def measure(binary, rate, runs, which=("curtain", "textual"), env=None):
+def measure(binary, rate, runs, which=("curtain", "textual"), env=None, round_trip=0.0):
     table = {}
     for app in which:
         argv, quit_keys = apps(binary)[app]
-        table[app] = medians([run(argv, quit_keys, rate, env=env) for _ in range(runs)])
+        table[app] = medians([run(argv, quit_keys, rate, env=env, round_trip=round_trip) for _ in range(runs)])
     return table
 
 

@@ -34,7 +34,7 @@ import Testing
         var pacing = OutputPacing()
         pacing.probed(at: 0)
         pacing.answered(at: 0.01)
-        let asks = pacing.drew(cells: 30_000, at: 1)
+        let asks = pacing.drew(cells: 30_000, bytes: 300_000, at: 1)
         #expect(asks)
         let giveUp = try #require(pacing.giveUpTime)
         #expect(giveUp - 1 <= 1.0, "held back \(giveUp - 1) s")

@@ -6,24 +6,32 @@ import CurtainPlatform
 import Testing
 
 @Suite struct OutputPacingTests {
+    /// Before the first answer frames go out as they come; the first of them is followed by a
+    /// request (its answer is the first delivery sample), the others are not.
     @Test func framesAreNotPacedUntilTheTerminalAnswers() {
         var pacing = OutputPacing()
         pacing.probed(at: 0)
         #expect(pacing.mayDraw, "the probe alone holds nothing back")
-        let requested = pacing.drew(cells: 100, at: 0.1)
-        #expect(!requested, "no request follows a frame before the first answer")
+        let first = pacing.drew(cells: 100, bytes: 1_000, at: 0.1)
+        #expect(first, "the first frame's answer measures the link")
+        #expect(pacing.mayDraw)
+        let second = pacing.drew(cells: 100, bytes: 1_000, at: 0.12)
+        #expect(!second, "no request follows the frames after it")
         #expect(pacing.mayDraw)
         #expect(pacing.giveUpTime == nil)
         pacing.answered(at: 0.2)
         #expect(pacing.isActive)
+        #expect(pacing.outstanding == 1)
+        pacing.answered(at: 0.21)
         #expect(pacing.outstanding == 0)
+        #expect(pacing.link.rate != nil)
     }
 
     @Test func oneFrameInFlight() {
         var pacing = OutputPacing()
         pacing.probed(at: 0)
         pacing.answered(at: 0.01)
-        let requested = pacing.drew(cells: 2000, at: 1)
+        let requested = pacing.drew(cells: 2000, bytes: 2000 * 10, at: 1)
         #expect(requested)
         #expect(!pacing.mayDraw, "behind until the answer")
         #expect(pacing.giveUpTime == 1 + OutputPacing.patience)
@@ -36,7 +44,7 @@ import Testing
         var pacing = OutputPacing()
         pacing.probed(at: 0)
         pacing.answered(at: 0)
-        _ = pacing.drew(cells: 10, at: 0)
+        _ = pacing.drew(cells: 10, bytes: 10 * 10, at: 0)
         pacing.forgetRequests()
         pacing.answered(at: 1)
         pacing.answered(at: 1)
@@ -49,14 +57,14 @@ import Testing
         pacing.probed(at: 0)
         pacing.answered(at: 0)
         for round in 1...OutputPacing.silentLimit {
-            let requested = pacing.drew(cells: 10, at: Double(round))
+            let requested = pacing.drew(cells: 10, bytes: 10 * 10, at: Double(round))
             #expect(requested)
             #expect(!pacing.mayDraw)
             pacing.gaveUp()
             #expect(pacing.mayDraw)
         }
         #expect(!pacing.isActive, "taken not to answer any more")
-        let requested = pacing.drew(cells: 10, at: 10)
+        let requested = pacing.drew(cells: 10, bytes: 10 * 10, at: 10)
         #expect(!requested, "no more requests")
         pacing.answered(at: 11)
         #expect(pacing.isActive, "an answer brings the pacing back")
@@ -68,43 +76,156 @@ import Testing
         var pacing = OutputPacing()
         pacing.probed(at: 0)
         pacing.answered(at: 0.001)
-        let asked1 = pacing.drew(cells: 6, at: 1)
+        let asked1 = pacing.drew(cells: 6, bytes: 6 * 10, at: 1)
         #expect(asked1, "the first frame has none before it")
         pacing.answered(at: 1.001)
         for second in 2...10 {
-            let asked2 = pacing.drew(cells: 6, at: Double(second))
+            let asked2 = pacing.drew(cells: 6, bytes: 6 * 10, at: Double(second))
             #expect(!asked2, "tick at \(second) s")
             #expect(pacing.mayDraw)
         }
-        let asked3 = pacing.drew(cells: 6, at: 11.5)
+        let asked3 = pacing.drew(cells: 6, bytes: 6 * 10, at: 11.5)
         #expect(asked3, "the last answer is 10 s old")
         pacing.answered(at: 11.501)
-        let asked4 = pacing.drew(cells: 6, at: 12.5)
+        let asked4 = pacing.drew(cells: 6, bytes: 6 * 10, at: 12.5)
         #expect(!asked4)
-        let asked5 = pacing.drew(cells: 6, at: 12.52)
+        let asked5 = pacing.drew(cells: 6, bytes: 6 * 10, at: 12.52)
         #expect(asked5, "a frame 20 ms after another")
         pacing.answered(at: 12.521)
-        let asked6 = pacing.drew(cells: OutputPacing.loneFrameCells + 1, at: 14)
+        let asked6 = pacing.drew(cells: OutputPacing.loneFrameCells + 1, bytes: OutputPacing.loneFrameCells + 1 * 10, at: 14)
         #expect(asked6, "too big to be a tick")
         pacing.gaveUp()
-        let asked7 = pacing.drew(cells: 6, at: 16)
+        let asked7 = pacing.drew(cells: 6, bytes: 6 * 10, at: 16)
         #expect(asked7, "a wait ended without an answer")
     }
 
-    @Test func lateAnswersMarkTheTerminalSlowUntilABigFrameIsAnsweredSoon() {
+    /// A link of `rate` bytes a second and a round trip of `roundTrip` seconds: draws a frame of
+    /// `bytes` whenever the pacing allows, a 60 Hz animation for `seconds`, answering each request
+    /// when its bytes are through; returns the frames drawn.
+    static func animate(_ pacing: inout OutputPacing, from start: Double, seconds: Double, bytes: Int,
+                        rate: Double, roundTrip: Double, lateAnswer: (index: Int, extra: Double)? = nil) -> Int {
+        var answers: [Double] = []   // when each request's answer arrives, in order
+        var linkFreeAt = start       // when the link has delivered everything written so far
+        var drawn = 0, frame = 0, answered = 0
+        var now = start
+        while now < start + seconds + 5 {
+            while let first = answers.first, first <= now {
+                answers.removeFirst()
+                pacing.answered(at: first)
+            }
+            if now < start + seconds, pacing.mayDraw {
+                frame += 1
+                if pacing.drew(cells: 300, bytes: bytes, at: now) {
+                    linkFreeAt = max(linkFreeAt, now) + Double(bytes + 4) / rate
+                    var at = linkFreeAt + roundTrip
+                    if let lateAnswer, lateAnswer.index == answered { at += lateAnswer.extra }
+                    answered += 1
+                    answers.append(max(at, answers.last ?? at))
+                }
+                drawn += 1
+            }
+            now += 1.0 / 60
+        }
+        return drawn
+    }
+
+    static func started(roundTrip: Double) -> OutputPacing {
         var pacing = OutputPacing()
         pacing.probed(at: 0)
-        pacing.answered(at: 0.001)
-        #expect(!pacing.isSlow)
-        _ = pacing.drew(cells: 1920, at: 1)
-        pacing.answered(at: 1.9) // a whole screen took 0.9 s: a thin link
+        pacing.answered(at: roundTrip)
+        return pacing
+    }
+
+    /// 150 ms each way and back, 1 MB/s: every 60 Hz frame of a half-second slide goes out, and
+    /// the link is not slow. (One answer at a time allowed three or four frames.)
+    @Test func aLongRoundTripOverAFastLinkDrawsEveryFrame() {
+        var pacing = Self.started(roundTrip: 0.15)
+        let first = Self.animate(&pacing, from: 1, seconds: 0.1, bytes: 10_000, rate: 1_000_000, roundTrip: 0.15)
+        #expect(first == 1, "one frame while the rate is unknown")
+        let drawn = Self.animate(&pacing, from: 10, seconds: 0.5, bytes: 3_000, rate: 1_000_000, roundTrip: 0.15)
+        #expect(drawn == 30, "frames drawn of 30")
+        #expect(!pacing.isSlow, "rate \(pacing.link.rate ?? 0) B/s, round trip \(pacing.link.roundTrip ?? 0) s")
+    }
+
+    /// 10 KB/s with a round trip of 5 ms: slow after two frames of a few kilobytes, or one
+    /// that took half a second, and one frame in flight at a time.
+    @Test func aThinLinkIsSlow() {
+        var pacing = Self.started(roundTrip: 0.005)
+        _ = Self.animate(&pacing, from: 1, seconds: 0.02, bytes: 3_000, rate: 10_000, roundTrip: 0.005)
+        #expect(!pacing.isSlow, "one sample of 0.3 s proves nothing")
+        let drawn = Self.animate(&pacing, from: 5, seconds: 0.5, bytes: 3_000, rate: 10_000, roundTrip: 0.005)
+        #expect(pacing.isSlow, "rate \(pacing.link.rate ?? 0) B/s")
+        #expect(drawn <= 3, "one frame in flight: \(drawn)")
+        #expect(pacing.link.budget == nil)
+    }
+
+    /// A whole screen that took 0.8 s is evidence enough.
+    @Test func aWholeScreenDeliveredSlowlyMakesTheLinkSlow() {
+        var pacing = Self.started(roundTrip: 0.005)
+        _ = Self.animate(&pacing, from: 1, seconds: 0.02, bytes: 8_000, rate: 10_000, roundTrip: 0.005)
         #expect(pacing.isSlow)
-        _ = pacing.drew(cells: 10, at: 2)
-        pacing.answered(at: 2.005)
-        #expect(pacing.isSlow, "a clock tick answered soon proves nothing")
-        _ = pacing.drew(cells: OutputPacing.evidenceCells, at: 3)
-        pacing.answered(at: 3.01)
+    }
+
+    /// The same thin link with a round trip of 150 ms: still slow.
+    @Test func aThinLinkWithALongRoundTripIsSlow() {
+        var pacing = Self.started(roundTrip: 0.15)
+        _ = Self.animate(&pacing, from: 1, seconds: 0.02, bytes: 8_000, rate: 10_000, roundTrip: 0.15)
+        _ = Self.animate(&pacing, from: 5, seconds: 0.5, bytes: 3_000, rate: 10_000, roundTrip: 0.15)
+        #expect(pacing.isSlow)
+    }
+
+    /// A fast local link where one answer of a big frame comes 200 ms late (a busy machine):
+    /// nothing changes, before or after other answers.
+    @Test(arguments: [0, 1, 3])
+    func oneLateAnswerChangesNothing(late: Int) {
+        var pacing = Self.started(roundTrip: 0.001)
+        _ = Self.animate(&pacing, from: 1, seconds: 0.2, bytes: 5_000, rate: 5_000_000, roundTrip: 0.001,
+                         lateAnswer: (late, 0.2))
+        #expect(!pacing.isSlow, "rates \(pacing.link.rates)")
+        _ = Self.animate(&pacing, from: 5, seconds: 0.1, bytes: 5_000, rate: 5_000_000, roundTrip: 0.001)
         #expect(!pacing.isSlow)
+    }
+
+    /// The old rule: one answer later than 50 ms made the link slow. A 5 KB frame answered
+    /// 300 ms late (17 KB/s) does not.
+    @Test func aLateAnswerAloneIsNotASlowLink() {
+        var pacing = Self.started(roundTrip: 0.001)
+        _ = pacing.drew(cells: 1920, bytes: 5_000, at: 1)
+        pacing.answered(at: 1.3)
+        #expect(!pacing.isSlow)
+        _ = pacing.drew(cells: 10, bytes: 60, at: 2)
+        pacing.answered(at: 2.3)
+        #expect(!pacing.isSlow, "a small frame gives no rate")
+    }
+
+    /// A thin link that becomes fast: one big frame delivered quickly ends the slowness.
+    @Test func aFastBigFrameEndsTheSlowness() {
+        var pacing = Self.started(roundTrip: 0.001)
+        for n in 1...2 {
+            _ = pacing.drew(cells: 1000, bytes: 9_000, at: Double(n))
+            pacing.answered(at: Double(n) + 0.9)
+        }
+        #expect(pacing.isSlow)
+        _ = pacing.drew(cells: 1000, bytes: 9_000, at: 5)
+        pacing.answered(at: 5.01)
+        #expect(!pacing.isSlow)
+    }
+
+    /// Estimates from samples: the round trip is the shortest answer, a queued request's
+    /// delivery is counted from the answer before it.
+    @Test func theEstimateTakesTheShortestRoundTripAndTheBestRate() {
+        var link = LinkEstimate()
+        link.answered(sentAt: 0, bytes: 4, at: 0.1)
+        #expect(link.roundTrip == 0.1)
+        #expect(link.rate == nil)
+        link.answered(sentAt: 1, bytes: 10_000, at: 1.2)   // 0.1 s beyond the round trip
+        #expect(abs((link.rate ?? 0) - 100_000) < 1)
+        link.answered(sentAt: 1.1, bytes: 5_000, at: 1.3)  // queued: 0.1 s after the answer before
+        #expect(abs((link.rates.last ?? 0) - 50_000) < 1)
+        #expect(abs((link.roundTrip ?? 0) - 0.1) < 1e-9, "a queued answer is no round trip")
+        link.answered(sentAt: 2, bytes: 4, at: 2.05)
+        #expect(abs((link.roundTrip ?? 0) - 0.05) < 1e-9)
+        #expect(abs(Double(link.budget ?? 0) - 2 * 100_000 * 0.05) <= 1)
     }
 }
 
@@ -174,13 +295,13 @@ extension NcursesTests.RestoreOnExit {
     }
 
     /// A terminal that never answers status requests gets every frame, as before, and no
-    /// request after the first.
+    /// request after the first frame's.
     @Test func aTerminalThatNeverAnswersGetsEveryFrame() async throws {
         let terminal = AnsweringTerminal(statusRequests: 0)
         let result = try runChild({ Self.presentBurst(wait: 0.2) }, onOutput: terminal.answer)
         #expect(result.exitCode == 0)
         for n in 1...10 { #expect(result.output.contains("frame \(n)")) }
-        #expect(result.output.components(separatedBy: "\u{1B}[5n").count - 1 == 1, "only the probe")
+        #expect(result.output.components(separatedBy: "\u{1B}[5n").count - 1 == 2, "only the probe and the first frame's")
     }
 
     /// A terminal that answered once and then falls silent holds a frame back for the patience

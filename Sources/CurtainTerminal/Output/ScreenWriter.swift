@@ -4,7 +4,8 @@ import CurtainScreen
 import CurtainPlatform
 
 /// Writes cell buffers to ncurses' standard screen: only the runs that changed, then one
-/// `doupdate`.
+/// `doupdate`, whose bytes reach the terminal in one `write(2)` when there is a
+/// ``FrameCapture`` (with the synchronized-output brackets and the caller's trailer).
 ///
 /// Each run becomes one `wmove` + `wadd_wchnstr` (which neither wraps nor scrolls, so the
 /// bottom-right cell is safe). A wide character is one ncurses cell covering both of its cells, and
@@ -40,6 +41,8 @@ final class ScreenWriter {
     private(set) var previous: CellBuffer?
     /// Cells the last ``draw(_:)`` that sent anything gave ncurses (what it cost, roughly).
     private(set) var lastDrawnCells = 0
+    /// Makes each frame one write; nil: frames go out as ncurses writes them.
+    var capture: FrameCapture?
 
     init(depth: ColorDepth, defaultColors: Bool, colorPairs: Int, isUnicode: Bool) {
         self.depth = depth
@@ -68,9 +71,12 @@ final class ScreenWriter {
         previous = nil
     }
 
-    /// Shows `frame`; returns false when nothing changed and nothing was sent.
+    /// Shows `frame`; returns false when nothing changed and nothing was sent. `trailer` gets
+    /// the frame's changed cells and bytes (its bytes as ncurses wrote them, brackets included;
+    /// estimated at ``estimatedBytesPerCell`` a cell without a capture) and returns what is sent
+    /// right after the frame, in the same write when there is a capture.
     @discardableResult
-    func draw(_ frame: CellBuffer) -> Bool {
+    func draw(_ frame: CellBuffer, trailer: (_ cells: Int, _ bytes: Int) -> [UInt8] = { _, _ in [] }) -> Bool {
         guard let window = curtain_stdscr() else { return false }
         let full: Bool
         let runs: [CellRun]
@@ -96,16 +102,34 @@ final class ScreenWriter {
             lastDrawnCells += run.cells.count
         }
         curtain_wnoutrefresh(window)
-        // ncurses' buffer is empty between frames (doupdate flushes it), so brackets written
-        // straight to the descriptor land right before and right after the frame's bytes.
         let brackets = lastDrawnCells > SynchronizedOutput.smallFrame ? synchronizedOutputDescriptor : nil
-        if let descriptor = brackets { writeAll(descriptor, SynchronizedOutput.begin) }
-        doupdate()
-        if let descriptor = brackets { writeAll(descriptor, SynchronizedOutput.end) }
+        // The first doupdate after endwin puts the terminal back in program mode (tcsetattr on
+        // the output descriptor): that one goes to the terminal as ncurses writes it.
+        if let capture, !isendwin(), let bytes = capture.capture({ doupdate() }) {
+            var output = brackets == nil ? bytes : SynchronizedOutput.begin + bytes + SynchronizedOutput.end
+            output += trailer(lastDrawnCells, output.count)
+            writeAll(capture.descriptor, output)
+        } else {
+            // ncurses' buffer is empty between frames (doupdate flushes it), so brackets written
+            // straight to the descriptor land right before and right after the frame's bytes.
+            if let descriptor = brackets { writeAll(descriptor, SynchronizedOutput.begin) }
+            doupdate()
+            if let descriptor = brackets { writeAll(descriptor, SynchronizedOutput.end) }
+            let after = trailer(lastDrawnCells, lastDrawnCells * Self.estimatedBytesPerCell)
+            if !after.isEmpty, let descriptor = trailerDescriptor {
+                writeAll(descriptor, after)
+            }
+        }
         previous = frame
         scheduleRepaintIfColorsFellBack(full: full, fellBack: pairs.fallbackCount > fallbacksBefore)
         return true
     }
+
+    /// Bytes a changed cell is taken to cost when ncurses' output is not captured (an
+    /// animation frame's cells average 5 to 15 in 256 colours and 24-bit colour).
+    static let estimatedBytesPerCell = 10
+    /// Where a trailer goes without a capture (the terminal).
+    var trailerDescriptor: Int32?
 
     /// Frames drawn since the last full repaint.
     private var framesSinceFullRepaint = 0

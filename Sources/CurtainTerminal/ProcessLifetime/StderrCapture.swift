@@ -108,16 +108,7 @@ package enum StderrCapture {
     }
 
     /// An unlinked file in `$TMPDIR` (or `/tmp`), closed on exec.
-    private static func makeFile() -> Int32? {
-        let directory = ProcessEnvironment.value("TMPDIR").flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
-        let base = directory.hasSuffix("/") ? String(directory.dropLast()) : directory
-        var template = Array("\(base)/curtain-stderr-XXXXXX".utf8CString)
-        let file = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
-        guard file >= 0 else { return nil }
-        _ = fcntl(file, F_SETFD, FD_CLOEXEC)
-        template.withUnsafeBufferPointer { _ = unlink($0.baseAddress!) }
-        return file
-    }
+    private static func makeFile() -> Int32? { makeUnlinkedFile(prefix: "curtain-stderr") }
 
     /// The real stderr on descriptor 2 for a while (a child runs in the foreground).
     static func pause() {

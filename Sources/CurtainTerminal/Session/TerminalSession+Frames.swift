@@ -28,15 +28,16 @@ extension TerminalSession {
         }
     }
 
-    /// Draws `frame`, followed by a status request while frames are paced.
+    /// Draws `frame`, followed by a status request while frames are paced (in the frame's
+    /// write: see ``FrameCapture``).
     @discardableResult
     func send(_ frame: CellBuffer) -> Bool {
         keptFrame = nil
-        guard writer.draw(frame) else { return false }
-        if takeover.ownsTerminal, pacing.drew(cells: writer.lastDrawnCells, at: pacingClock.now) {
-            writeAll(takeover.outputDescriptor, OutputPacing.request)
+        let owns = takeover.ownsTerminal
+        let now = pacingClock.now
+        return writer.draw(frame) { cells, bytes in
+            owns && self.pacing.drew(cells: cells, bytes: bytes, at: now) ? OutputPacing.request : []
         }
-        return true
     }
 
     /// Shows `frame` (see ``present(_:)``); sends nothing when nothing changed. A frame of

@@ -150,6 +150,8 @@ public final class TerminalSession: Backend {
         seenSignals = SignalWakeup.counts
         writer = ScreenWriter(depth: takeover.colorDepth, defaultColors: takeover.defaultColors,
                               colorPairs: takeover.colorPairs, isUnicode: GlyphMapper.localeIsUnicode())
+        writer.capture = FrameCapture(descriptor: takeover.outputDescriptor, inputDescriptor: takeover.inputDescriptor)
+        writer.trailerDescriptor = takeover.outputDescriptor
         reader = InputReader(descriptor: takeover.inputDescriptor, keyTable: .fromTerminfo())
         if takeover.ownsTerminal { writeAll(takeover.outputDescriptor, InputModes.enable(mouse: true)) }
         switch synchronizedOutput {

@@ -23,4 +23,16 @@ package enum ResourceLimits {
         return setrlimit(__rlimit_resource_t(RLIMIT_AS.rawValue), &limit) == 0
         #endif
     }
+
+    /// The largest file this process may write (`RLIMIT_FSIZE`'s soft limit), in bytes;
+    /// `UInt64.max` for none, 0 when it cannot be read.
+    package static var fileSizeLimit: UInt64 {
+        var limit = rlimit()
+        #if canImport(Darwin)
+        let result = getrlimit(RLIMIT_FSIZE, &limit)
+        #else
+        let result = getrlimit(__rlimit_resource_t(RLIMIT_FSIZE.rawValue), &limit)
+        #endif
+        return result == 0 ? UInt64(limit.rlim_cur) : 0
+    }
 }

@@ -38,17 +38,8 @@ final class FrameCapture {
     /// 24-bit colour is under a megabyte); the file is emptied after each frame.
     static let minimumFileSizeLimit: UInt64 = 64 << 20
 
-    /// `RLIMIT_FSIZE`'s soft limit, in bytes (`UInt64.max`: none).
-    static func fileSizeLimit() -> UInt64 {
-        var limit = rlimit()
-        // The resource is an `__rlimit_resource` enum on glibc, an `Int32` on Darwin.
-        #if canImport(Darwin)
-        let result = getrlimit(RLIMIT_FSIZE, &limit)
-        #else
-        let result = getrlimit(__rlimit_resource_t(RLIMIT_FSIZE.rawValue), &limit)
-        #endif
-        return result == 0 ? UInt64(limit.rlim_cur) : 0
-    }
+    /// `RLIMIT_FSIZE`'s soft limit, in bytes (`UInt64.max`: none): the system layer's.
+    static func fileSizeLimit() -> UInt64 { ResourceLimits.fileSizeLimit }
 
     /// The bytes `body` wrote to ``descriptor``; nil when the descriptor could not be swapped
     /// (then `body` ran writing to the terminal as usual).

@@ -48,7 +48,12 @@ package enum EmergencyRestore {
 
     struct State {
         var armed: sig_atomic_t = 0
+        /// The terminal, through a descriptor of the restore's own: while a frame is drawn,
+        /// the descriptor number ncurses writes to points at the frame's capture
+        /// (``FrameCapture``), and a restore written there would never reach the terminal.
         var fileDescriptor: Int32 = -1
+        /// Whether ``fileDescriptor`` is the restore's own copy (closed at disarm).
+        var ownsDescriptor = false
         var hasTermios = false
         var termios = CurtainPlatform.termios()
         var resetCount = 0
@@ -71,8 +76,14 @@ package enum EmergencyRestore {
     package static func arm(fileDescriptor: Int32, resetBytes: [UInt8]) {
         ProcessLifetimeStorage.prepare() // all of it, the stderr capture's too, before any handler can run
         let s = state
-        s.pointee.fileDescriptor = fileDescriptor
-        s.pointee.hasTermios = tcgetattr(fileDescriptor, &s.pointee.termios) == 0
+        if s.pointee.ownsDescriptor { close(s.pointee.fileDescriptor) }
+        // A copy of the terminal's descriptor: the number ncurses writes to is swapped for a
+        // capture file while a frame is drawn; this one always reaches the terminal. (Without
+        // a copy, the number itself: no frame is captured then, see ``FrameCapture``.)
+        let own = fcntl(fileDescriptor, F_DUPFD_CLOEXEC, 3)
+        s.pointee.ownsDescriptor = own >= 0
+        s.pointee.fileDescriptor = own >= 0 ? own : fileDescriptor
+        s.pointee.hasTermios = tcgetattr(s.pointee.fileDescriptor, &s.pointee.termios) == 0
         let count = min(resetBytes.count, resetCapacity)
         withUnsafeMutableBytes(of: &s.pointee.reset) { buffer in
             for i in 0..<count { buffer[i] = resetBytes[i] }
@@ -94,6 +105,9 @@ package enum EmergencyRestore {
         let s = state
         s.pointee.armed = 0
         for signal in signals { s.pointee.actions.restore(signal) }
+        if s.pointee.ownsDescriptor { close(s.pointee.fileDescriptor) }
+        s.pointee.ownsDescriptor = false
+        s.pointee.fileDescriptor = -1
     }
 
     private static func install(_ signal: Int32) {

@@ -63,6 +63,11 @@ int curtain_exit_queue_watch(int queue, int pid);
 /// how many, or -1 and errno.
 int curtain_exit_queue_take(int queue, int *pids, int capacity);
 
+/// A file of the program's own with no name anywhere: Linux's memfd_create (close-on-exec,
+/// in memory); -1 and errno where there is none (Darwin: ENOSYS), for the caller to make an
+/// unlinked temporary file instead.
+int curtain_anonymous_file(const char *name);
+
 /// The session `pid` belongs to (getsid), or -1 and errno.
 int curtain_session_of(int pid);
 

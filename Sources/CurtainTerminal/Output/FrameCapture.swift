@@ -6,7 +6,8 @@ import CurtainPlatform
 /// (`strace -e write`: one write per row changed, a three-row change in five), so a terminal
 /// may show half a frame, and a status request or the synchronized-output brackets are writes
 /// of their own. While ``capture(_:)`` runs its body (the frame's `doupdate`), the terminal's
-/// descriptor number points at an unlinked file of the session's own; afterwards it points at
+/// descriptor number points at a file of the session's own (``AnonymousFile``: in memory on
+/// Linux, no file in a directory); afterwards it points at
 /// the terminal again and the file's bytes are returned, for the screen writer to send with
 /// whatever goes with them in one write. A file, not a pipe: a frame of any size fits, and
 /// nothing can block `doupdate` half way. The bytes are also what the frame cost, exactly
@@ -26,7 +27,7 @@ final class FrameCapture {
     /// ncurses writes them.
     init?(descriptor: Int32, inputDescriptor: Int32) {
         guard descriptor >= 0, descriptor != inputDescriptor, Self.fileSizeLimit() >= Self.minimumFileSizeLimit,
-              let file = makeUnlinkedFile(prefix: "curtain-frame")
+              let file = AnonymousFile.make(named: "curtain-frame")
         else { return nil }
         self.descriptor = descriptor
         self.file = file

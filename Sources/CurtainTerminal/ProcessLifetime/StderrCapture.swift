@@ -107,8 +107,8 @@ package enum StderrCapture {
         _ = dup2(ends[1], STDERR_FILENO)
     }
 
-    /// An unlinked file in `$TMPDIR` (or `/tmp`), closed on exec.
-    private static func makeFile() -> Int32? { makeUnlinkedFile(prefix: "curtain-stderr") }
+    /// A file of the capture's own (the system layer's ``AnonymousFile``: in memory on Linux).
+    private static func makeFile() -> Int32? { AnonymousFile.make(named: "curtain-stderr") }
 
     /// The real stderr on descriptor 2 for a while (a child runs in the foreground).
     static func pause() {

@@ -231,7 +231,6 @@ final class OutputReader: WatchedOutput, @unchecked Sendable {
     /// Lines the child completed so far, for the cursor's row.
     private var linesSeen = 0
     private let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 64 * 1024, alignment: 1)
-    private var paused = false
 
     /// Whether the watcher's thread was lowered (it is one thread for every child).
     private static let lowered = Atomic(false)

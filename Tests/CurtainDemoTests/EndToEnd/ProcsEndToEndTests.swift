@@ -210,10 +210,13 @@ struct ProcsEndToEndTests {
     }
 
     /// A command that reads its input, or asks its terminal where the cursor is, goes on: its
-    /// input is at end of file, and the question is answered (both waited for ever).
+    /// input is at end of file, and the question is answered (both waited for ever). The asker
+    /// turns echo off before it asks, as programs that ask do: the answer comes at once, and with
+    /// echo still on the line discipline would show it (`read -s` turns echo off only when it
+    /// starts, which raced the answer in CI).
     @Test func aCommandThatReadsOrAsksGoesOn() throws {
         let run = try run("'\(binary)' 'read x; echo got=$x; cat; echo read-done' "
-                          + "\"bash -c 'printf \\\"\\\\033[6n\\\"; read -rsdR -t 20 p < /dev/tty; echo asked \\\"\\${p#*[}\\\"'\"",
+                          + "\"bash -c 'stty -echo; printf \\\"\\\\033[6n\\\"; read -rsdR -t 20 p < /dev/tty; echo asked \\\"\\${p#*[}\\\"'\"",
                           columns: 100, rows: 20, name: "procs")
         try see(run, "read-done")
         try run.tmux.keys("Down")

@@ -317,7 +317,20 @@ def measure_threads(args):
     pty.wait_for(b"quiet line")
     pid = pty.process.pid
     trace = os.path.join(tempfile.mkdtemp(), "trace")
-    tracer = subprocess.Popen(["strace", "-f", "-qq", "-e", "trace=write,poll,pselect6,select", "-o", trace, "-p", str(pid)],
+    # Edge-triggered (the default), the wait thread sleeps in epoll_wait on the terminal, the
+    # signal pipe and its control pipe: their read ends are the epoll descriptor's targets.
+    watched = set()
+    for fd in os.listdir(f"/proc/{pid}/fd"):
+        try:
+            if os.readlink(f"/proc/{pid}/fd/{fd}") == "anon_inode:[eventpoll]":
+                info = open(f"/proc/{pid}/fdinfo/{fd}").read()
+                targets = {int(t) for t in re.findall(r"tfd:\s+(\d+)", info)}
+                if 0 in targets:
+                    watched |= targets - {0}
+        except OSError:
+            pass
+    tracer = subprocess.Popen(["strace", "-f", "-qq", "-e", "trace=write,read,poll,epoll_wait,pselect6,select",
+                               "-o", trace, "-p", str(pid)],
                               stderr=subprocess.DEVNULL)
     deadline = time.monotonic() + 2.5
     while time.monotonic() < deadline:
@@ -328,16 +341,18 @@ def measure_threads(args):
     lines = open(trace).read().splitlines()
     # The wait thread polls the terminal (fd 0) and its control pipe's read end, always both;
     # the control pipe's write end is that read end plus one (made by one pipe call).
-    controls = set()
+    controls = {fd + 1 for fd in watched}
     for line in lines:
         match = re.search(r"poll\(\[\{fd=0, .*\{fd=(\d+), events=POLLIN\}\]", line)
         if match:
             controls.add(int(match.group(1)) + 1)
     pokes = sum(1 for line in lines for fd in controls if re.search(rf"write\({fd}, \"\\1\", 1", line))
     answers = sum(1 for line in lines if re.search(r'read\(0, (<unfinished|"\\33\[0n")', line))
+    wakeups = sum(1 for line in lines if re.search(r"epoll_wait\(.*\) = [1-9]", line)
+                  or re.search(r"poll\(\[\{fd=0, .*\) = [1-9]", line))
     print(f"one quiet command and the spinner: {pokes} control-pipe pokes in 2.5 s, "
-          f"{answers} reads of the terminal (the frames' status answers) "
-          f"(write end {sorted(controls) or 'not found'})")
+          f"{answers} reads of the terminal (the frames' status answers), {wakeups} wake-ups of the wait thread "
+          f"({'edge-triggered' if watched else 'level-triggered'}; control pipe's write end {sorted(controls) or 'not found'})")
 
 
 def flood_script(rate, seconds, name):

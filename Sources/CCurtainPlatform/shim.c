@@ -21,6 +21,9 @@
 #include <sys/mman.h>
 #include <sys/syscall.h>
 #endif
+#if defined(__linux__)
+#include <sys/epoll.h>
+#endif
 
 /// Marks `descriptor` close-on-exec.
 static int close_on_exec(int descriptor) {
@@ -135,6 +138,78 @@ int curtain_select_readable(const int *descriptors, int count, long long timeout
         }
     }
     return result;
+}
+
+int curtain_edge_watch_open(const int *descriptors, int count) {
+#if defined(__linux__)
+    int watch = epoll_create1(EPOLL_CLOEXEC);
+    if (watch < 0) return -1;
+    for (int i = 0; i < count; i++) {
+        // EPOLLHUP and EPOLLERR are always reported: a hang-up ends the wait like input.
+        struct epoll_event event;
+        memset(&event, 0, sizeof event);
+        event.events = EPOLLIN | EPOLLET;
+        event.data.fd = descriptors[i];
+        if (epoll_ctl(watch, EPOLL_CTL_ADD, descriptors[i], &event) != 0) {
+            int error = errno;
+            close(watch);
+            errno = error;
+            return -1;
+        }
+    }
+    return watch;
+#elif defined(__APPLE__)
+    int watch = kqueue();
+    if (watch < 0) return -1;
+    if (close_on_exec(watch) != 0) {
+        int error = errno;
+        close(watch);
+        errno = error;
+        return -1;
+    }
+    for (int i = 0; i < count; i++) {
+        // EV_RECEIPT: the change's own result comes back at once, as an EV_ERROR event whose
+        // data is 0 or the error (EINVAL for a tty kqueue cannot watch, as libuv finds).
+        struct kevent change, result;
+        EV_SET(&change, (uintptr_t)descriptors[i], EVFILT_READ, EV_ADD | EV_CLEAR | EV_RECEIPT, 0, 0, NULL);
+        int got = kevent(watch, &change, 1, &result, 1, NULL);
+        int error = got < 0 ? errno : ((result.flags & EV_ERROR) && result.data != 0 ? (int)result.data : 0);
+        if (got == 0) error = EINVAL;
+        if (error != 0) {
+            close(watch);
+            errno = error;
+            return -1;
+        }
+    }
+    return watch;
+#else
+    (void)descriptors;
+    (void)count;
+    errno = ENOSYS;
+    return -1;
+#endif
+}
+
+int curtain_edge_watch_wait(int watch, int *ready, int capacity) {
+#if defined(__linux__)
+    struct epoll_event events[16];
+    int room = capacity < 16 ? capacity : 16;
+    int count = epoll_wait(watch, events, room, -1);
+    for (int i = 0; i < count; i++) ready[i] = events[i].data.fd;
+    return count;
+#elif defined(__APPLE__)
+    struct kevent events[16];
+    int room = capacity < 16 ? capacity : 16;
+    int count = kevent(watch, NULL, 0, events, room, NULL);
+    for (int i = 0; i < count; i++) ready[i] = (int)events[i].ident;
+    return count;
+#else
+    (void)watch;
+    (void)ready;
+    (void)capacity;
+    errno = ENOSYS;
+    return -1;
+#endif
 }
 
 int curtain_exit_descriptor(int pid) {

@@ -96,15 +96,12 @@ struct ReadBatch: Sendable {
 }
 
 extension LogLineReader {
-    /// `batch` read as a terminal reads it: its lines in one read, so that the newlines between
-    /// them end them as a terminal ends them (a last empty line needs its own newline: one at
-    /// the very end adds no line); its open line from where they leave off.
+    /// `batch` read into a log's lines: each of its lines one log line (they were cut once, by
+    /// ``OutputLines``), its open line from where they leave off.
     mutating func read(_ batch: OutputBatch) -> ReadBatch {
         var read = ReadBatch()
-        if let last = batch.lines.last {
-            read.lines = readAsATerminal(batch.lines.joined(separator: "\n") + (last.isEmpty ? "\n" : ""))
-        }
-        if !batch.openLine.isEmpty { read.openLine = readOpenLine(batch.openLine, asATerminal: true) }
+        if !batch.lines.isEmpty { read.lines = self.read(lines: batch.lines) }
+        if !batch.openLine.isEmpty { read.openLine = self.read(openLine: batch.openLine) }
         return read
     }
 }
@@ -146,7 +143,8 @@ final class OutputChannel: Sendable {
         var readerPaused = false
         /// Tells the reader there is room again (the watcher resumes reading the child).
         var roomHandler: (@Sendable () -> Void)?
-        var waiter: CheckedContinuation<QueuedBatch?, Never>?
+        /// The consumer waiting for the next batch (nil: the end).
+        var waiter: Promise<QueuedBatch?>?
         /// When the consumer last got a batch (monotonic nanoseconds).
         var lastHandOver = Int64.min / 2
         /// Set once a log claimed the output: every batch is queued read into its lines.
@@ -265,7 +263,7 @@ final class OutputChannel: Sendable {
     func deliverIfDue(now: Int64) -> Int64? {
         enum Decision {
             case nothing, later(Int64)
-            case now(CheckedContinuation<QueuedBatch?, Never>, QueuedBatch, (@Sendable () -> Void)?)
+            case now(Promise<QueuedBatch?>, QueuedBatch, (@Sendable () -> Void)?)
         }
         let decision: Decision = state.withLock { state in
             guard let waiter = state.waiter, !state.queue.isEmpty else { return .nothing }
@@ -280,14 +278,14 @@ final class OutputChannel: Sendable {
         case .later(let due): return due
         case .now(let waiter, let batch, let room):
             room?()
-            waiter.resume(returning: batch)
+            waiter.fulfil(batch)
             return nil
         }
     }
 
     /// No more output. Reader side.
     func finish() {
-        let handOver: (CheckedContinuation<QueuedBatch?, Never>, QueuedBatch?)? = state.withLock { state in
+        let handOver: (Promise<QueuedBatch?>, QueuedBatch?)? = state.withLock { state in
             state.finished = true
             guard let waiter = state.waiter else { return nil }
             state.waiter = nil
@@ -296,7 +294,7 @@ final class OutputChannel: Sendable {
             return (waiter, state.removeFirst())
         }
         guard let (waiter, batch) = handOver else { return }
-        waiter.resume(returning: batch)
+        waiter.fulfil(batch)
     }
 
     /// The next batch, or nil once the output ended (or the consuming task was cancelled:
@@ -310,22 +308,22 @@ final class OutputChannel: Sendable {
             return nil
         }
         return await withTaskCancellationHandler {
-            await withCheckedContinuation { (continuation: CheckedContinuation<QueuedBatch?, Never>) in
-                let ready: (batch: QueuedBatch?, room: (@Sendable () -> Void)?)? = state.withLock { state in
-                    if !state.queue.isEmpty {
-                        // The consumer is running: taking what is queued wakes nobody.
-                        state.lastHandOver = monotonicNanoseconds()
-                        return (state.removeFirst(), state.takeRoomHandlerIfPaused())
-                    }
-                    if state.finished || state.abandoned { return (nil, nil) }
-                    state.waiter = continuation
-                    return nil
+            let waiter = Promise<QueuedBatch?>()
+            let ready: (batch: QueuedBatch?, room: (@Sendable () -> Void)?)? = state.withLock { state in
+                if !state.queue.isEmpty {
+                    // The consumer is running: taking what is queued wakes nobody.
+                    state.lastHandOver = monotonicNanoseconds()
+                    return (state.removeFirst(), state.takeRoomHandlerIfPaused())
                 }
-                if let ready {
-                    ready.room?()
-                    continuation.resume(returning: ready.batch)
-                }
+                if state.finished || state.abandoned { return (nil, nil) }
+                state.waiter = waiter
+                return nil
             }
+            if let ready {
+                ready.room?()
+                return ready.batch
+            }
+            return await waiter.value
         } onCancel: {
             abandon()
         }
@@ -341,6 +339,6 @@ final class OutputChannel: Sendable {
             return (state.waiter, state.takeRoomHandlerIfPaused())
         }
         room?()
-        waiter?.resume(returning: nil)
+        waiter?.fulfil(nil)
     }
 }

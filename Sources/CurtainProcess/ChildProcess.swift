@@ -1,3 +1,4 @@
+import Curtain
 import CurtainLayout
 import CurtainPlatform
 import Synchronization
@@ -69,16 +70,12 @@ public final class ChildProcess: Sendable {
     /// it at the end of the output, under this lock, so a resize never reaches a descriptor
     /// number the program has since reused.
     private let terminal: Mutex<Int32?>
-    private let ending = Mutex(Ending())
+    /// How the child ended, once it has.
+    private let ended = Promise<Termination>()
+    /// Set when the group was seen gone and untracked.
+    private let groupGone = Mutex(false)
     /// Every process of the command: its session on a terminal, its group on pipes.
     private let processes: CommandProcesses
-
-    private struct Ending {
-        var termination: Termination?
-        var waiters: [CheckedContinuation<Termination, Never>] = []
-        /// Set when the group was seen gone and untracked.
-        var groupGone = false
-    }
 
     /// Starts `arguments` (the program, found on `PATH` when it has no `/`, then its
     /// arguments).
@@ -109,7 +106,7 @@ public final class ChildProcess: Sendable {
             let token = try ChildWatcher.shared.watchOutput(spawned.output, reader)
             channel.setRoomHandler { ChildWatcher.shared.resume(token) }
             try ChildWatcher.shared.watchExit(of: pid) { [self] status in
-                ended(status.map(Termination.init) ?? .signaled(SIGKILL))
+                childEnded(status.map(Termination.init) ?? .signaled(SIGKILL))
                 // The output ends once nothing of the command runs, even when a process that
                 // left its session on purpose still holds the terminal open.
                 reader.leaderEnded()
@@ -134,23 +131,14 @@ public final class ChildProcess: Sendable {
     /// How the child ended, once it has — told the moment it ends (its session or group may
     /// still hold processes it started: see ``isGroupRunning``).
     public var termination: Termination {
-        get async {
-            await withCheckedContinuation { continuation in
-                let ended: Termination? = ending.withLock { state in
-                    if let termination = state.termination { return termination }
-                    state.waiters.append(continuation)
-                    return nil
-                }
-                if let ended { continuation.resume(returning: ended) }
-            }
-        }
+        get async { await ended.value }
     }
 
     /// True while any process of the command runs: the child, or what it started in its
     /// session on a terminal (whatever process group it made, as `timeout` and a shell's job
     /// control do), or in its process group on pipes.
     public var isGroupRunning: Bool {
-        if ending.withLock({ $0.groupGone }) { return false }
+        if groupGone.withLock({ $0 }) { return false }
         return processes.areRunning
     }
 
@@ -171,7 +159,7 @@ public final class ChildProcess: Sendable {
     /// terminal keeps neither the stop nor the output waiting.
     @discardableResult
     public func stop(grace: Duration = .seconds(3)) async -> Termination {
-        if !ending.withLock({ $0.groupGone }) {
+        if !groupGone.withLock({ $0 }) {
             await processes.stop(grace: grace)
             markGroupGone()
         }
@@ -180,22 +168,17 @@ public final class ChildProcess: Sendable {
 
     /// Forgets the command's processes once none of them runs.
     func markGroupGone() {
-        let first: Bool = ending.withLock { state in
-            defer { state.groupGone = true }
-            return !state.groupGone
+        let first: Bool = groupGone.withLock { gone in
+            defer { gone = true }
+            return !gone
         }
         if first { processes.untrack() }
     }
 
     /// Tells those awaiting ``termination`` how the child ended (on the watcher's thread).
-    private func ended(_ result: Termination) {
+    private func childEnded(_ result: Termination) {
         if !processes.areRunningNow { markGroupGone() }
-        let waiters = ending.withLock { state in
-            state.termination = result
-            defer { state.waiters = [] }
-            return state.waiters
-        }
-        for waiter in waiters { waiter.resume(returning: result) }
+        ended.fulfil(result)
     }
 }
 

@@ -20,7 +20,7 @@ final class PilotBackend: Backend {
     /// Events fed by the test, not yet taken by the loop.
     private var fed: [Event] = []
     /// The loop's wait, while it waits, and the deadline it waits for (nil: none).
-    private var waiter: CheckedContinuation<Event?, Never>?
+    private var waiter: Promise<Event?>?
     private(set) var waitDeadline: Double?
     /// Whether the app asked for the wait to end (``interruptWait()``) since the loop last woke.
     private(set) var interruptRequested = false
@@ -41,10 +41,10 @@ final class PilotBackend: Backend {
     func nextEvent(until deadline: Double?, clock: AnimationClock) async -> Event? {
         if !fed.isEmpty { return fed.removeFirst() }
         if let deadline, deadline <= clock.now { return nil }
-        return await withCheckedContinuation { continuation in
-            waiter = continuation
-            waitDeadline = deadline
-        }
+        let waiter = Promise<Event?>()
+        self.waiter = waiter
+        waitDeadline = deadline
+        return await waiter.value
     }
 
     func interruptWait() { interruptRequested = true }
@@ -65,7 +65,7 @@ final class PilotBackend: Backend {
         self.waiter = nil
         waitDeadline = nil
         interruptRequested = false
-        waiter.resume(returning: fed.isEmpty ? nil : fed.removeFirst())
+        waiter.fulfil(fed.isEmpty ? nil : fed.removeFirst())
         return true
     }
 }

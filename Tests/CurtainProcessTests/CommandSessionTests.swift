@@ -173,4 +173,30 @@ import Testing
         #expect(log.texts.first?.hasPrefix("one") == true && log.texts.first?.hasSuffix("more") == true, "\(log.texts)")
         #expect(log.texts.last == "two")
     }
+
+    /// The lines are cut once, by the reader of the child's bytes, and each is read into one
+    /// log line: the log shows a followed child's output as it shows the same text appended
+    /// with `append(ansi:)` — colours carried across lines, empty lines kept, a sequence left
+    /// open at a line's end ended there (never swallowing the next line), a line redrawn with
+    /// carriage returns, a last line without its newline.
+    @Test(.timeLimit(.minutes(1)), arguments: [
+        "\u{1B}[31mred\nstill red\u{1B}[0m\nplain\n",
+        "\u{1B}[1;34mblue\nblue too\n\nand this\n",
+        "x\n\n\ny\n",
+        "a\u{1B}[31\nb\n",
+        "cut \u{1B}]0;title\nnext\n",
+        "escape at the end \u{1B}\nafter\n",
+        "tab\tstop\r\nprogress 1\rprogress 2\n\u{1B}[1mbold open",
+    ])
+    func aFollowedChildReadsAsItsTextAppended(text: String) async throws {
+        for connection in [ChildProcess.Connection.pipes, .terminal(columns: 80, rows: 24)] {
+            let followed = Log()
+            let child = try ChildProcess(["printf", "%s", text], connection: connection)
+            #expect(await followed.follow(child) == .exited(0))
+            let appended = Log()
+            // A last line without its newline ends with the output all the same.
+            appended.append(ansi: text.hasSuffix("\n") ? String(text.dropLast()) : text)
+            #expect(followed.ansiTexts == appended.ansiTexts, "\(connection)")
+        }
+    }
 }

@@ -1,18 +1,32 @@
 import Curtain
+import Dispatch
 @testable import CurtainTerminal
 import CurtainPlatform
 import CurtainTestSupport
 import Testing
 
-/// The session's one wait, with both readiness calls: what ends it, and what it costs the
-/// waiting thread.
+/// How a test's wait sleeps: edge-triggered (the default), or level-triggered with either call.
+enum WaitMode: String, CaseIterable, Sendable {
+    case edgeTriggered, poll, select
+
+    var kind: ReadinessKind { self == .select ? .select : .poll }
+
+    @MainActor func wait(on descriptors: [Int32]) throws -> TerminalWait {
+        let wait = try TerminalWait(descriptors: descriptors, readiness: kind, edgeTriggered: self == .edgeTriggered)
+        #expect(wait.isEdgeTriggered == (self == .edgeTriggered), "a pipe can be watched edge-triggered on Linux")
+        return wait
+    }
+}
+
+/// The session's one wait, edge-triggered and with both level-triggered calls: what ends it,
+/// and what it costs the waiting thread.
 @MainActor @Suite struct TerminalWaitTests {
-    nonisolated static let kinds = ReadinessKind.allCases
+    nonisolated static let kinds = WaitMode.allCases
 
     @Test(arguments: kinds)
-    func inputEndsTheWaitAndSaysWhichDescriptor(kind: ReadinessKind) async throws {
+    func inputEndsTheWaitAndSaysWhichDescriptor(kind: WaitMode) async throws {
         let input = try TestPipe(), other = try TestPipe()
-        let wait = try TerminalWait(descriptors: [input.read, other.read], readiness: kind)
+        let wait = try kind.wait(on: [input.read, other.read])
         defer { wait.cancel() }
         let clock = SystemClock()
         let writeEnd = input.write
@@ -25,9 +39,9 @@ import Testing
     }
 
     @Test(arguments: kinds)
-    func theDeadlineEndsTheWait(kind: ReadinessKind) async throws {
+    func theDeadlineEndsTheWait(kind: WaitMode) async throws {
         let input = try TestPipe()
-        let wait = try TerminalWait(descriptors: [input.read], readiness: kind)
+        let wait = try kind.wait(on: [input.read])
         defer { wait.cancel() }
         let clock = SystemClock()
         let start = clock.now
@@ -44,9 +58,9 @@ import Testing
     /// read at once; a short wait, which must time out. (Before, some turns of a few hundred
     /// answered `.readable` for the byte already read.)
     @Test(arguments: kinds)
-    func readinessFoundForAnEarlierWaitIsLookedAtAgain(kind: ReadinessKind) async throws {
+    func readinessFoundForAnEarlierWaitIsLookedAtAgain(kind: WaitMode) async throws {
         let input = try TestPipe()
-        let wait = try TerminalWait(descriptors: [input.read], readiness: kind)
+        let wait = try kind.wait(on: [input.read])
         defer { wait.cancel() }
         let clock = SystemClock()
         var stale = 0
@@ -68,12 +82,12 @@ import Testing
 
     /// An interruption ends the wait at once, or the next one when none is in progress — and
     /// at idle it costs the waiting thread nothing: the next wait takes over its sleep on the
-    /// descriptors. Only the first wait pokes it (it slept on its control pipe alone), and a
-    /// deadline never does.
-    @Test(arguments: kinds)
-    func anInterruptionAtIdleEndsTheWaitWithoutWakingTheThread(kind: ReadinessKind) async throws {
+    /// descriptors. Level-triggered, only the first wait pokes it (it slept on its control pipe
+    /// alone); edge-triggered, none does. A deadline never does.
+    @Test(arguments: [WaitMode.poll, .select])
+    func anInterruptionAtIdleEndsTheWaitWithoutWakingTheThread(kind: WaitMode) async throws {
         let input = try TestPipe()
-        let wait = try TerminalWait(descriptors: [input.read], readiness: kind)
+        let wait = try kind.wait(on: [input.read])
         defer { wait.cancel() }
         let clock = SystemClock()
         for turn in 0..<5 {
@@ -120,7 +134,40 @@ import Testing
             try TerminalWait(descriptors: [0], readiness: .poll)
         }
         #expect(throws: TerminalError("descriptor 4000 is beyond what select can wait on (0 to 1023; use CURTAIN_WAIT=poll)")) {
-            try TerminalWait(descriptors: [0, 4000], readiness: .select)
+            try TerminalWait(descriptors: [0, 4000], readiness: .select, edgeTriggered: false)
         }
+    }
+
+    /// Edge-triggered, the thread is never poked: not by a new wait after input (level-
+    /// triggered, each costs a poke: the status answer that follows every frame of a spinner
+    /// poked it ten times a second), not by interruptions, not by deadlines. And input that
+    /// arrives while no wait is in progress — told to the thread once, then never again — is
+    /// not lost: the next wait ends at once.
+    @Test func edgeTriggeredTheThreadIsNeverPokedAndNoArrivalIsLost() async throws {
+        let input = try TestPipe()
+        let wait = try WaitMode.edgeTriggered.wait(on: [input.read])
+        defer { wait.cancel() }
+        let clock = SystemClock()
+        var byte: UInt8 = 0
+        for turn in 0..<20 {
+            // An answer while the wait is in progress (a frame's status answer at idle), written
+            // from a dispatch thread: the cooperative pool may be held by other tests for long.
+            let writeEnd = input.write
+            DispatchQueue.global().asyncAfter(deadline: .now() + .milliseconds(5)) {
+                _ = writeAll(writeEnd, [UInt8(ascii: "a")])
+            }
+            #expect(await wait.wait(until: clock.now + 60, clock: clock) == .readable([input.read]), "turn \(turn)")
+            #expect(read(input.read, &byte, 1) == 1)
+            // An answer while the session draws: no wait in progress.
+            input.send("b")
+            try await Task.sleep(for: .milliseconds(5)) // the thread is told, and sleeps on
+            #expect(await wait.wait(until: clock.now + 60, clock: clock) == .readable([input.read]), "turn \(turn): not lost")
+            #expect(read(input.read, &byte, 1) == 1)
+            // Nothing waiting: a deadline ends the wait, and nothing is told twice.
+            #expect(await wait.wait(until: clock.now + 0.005, clock: clock) == .timedOut, "turn \(turn)")
+            Task { @MainActor in wait.interrupt() }
+            #expect(await wait.wait(until: nil, clock: clock) == .interrupted)
+        }
+        #expect(wait.pokeCount == 0, "\(wait.pokeCount) pokes")
     }
 }

@@ -44,6 +44,20 @@ int curtain_select_capacity(void);
 int curtain_select_readable(const int *descriptors, int count, long long timeout_nanoseconds,
                             unsigned char *ready);
 
+// MARK: New input, edge-triggered (EdgeReadiness)
+
+/// A descriptor that tells when new bytes arrive on `count` descriptors, edge-triggered: each
+/// arrival is told once, however long the bytes stay unread (Linux: epoll with EPOLLET; Darwin:
+/// a kqueue with EVFILT_READ and EV_CLEAR). Close-on-exec. -1 and errno when one of them cannot
+/// be watched so (Darwin's kqueue refuses some ttys with EINVAL; epoll refuses regular files
+/// with EPERM), or where neither exists (ENOSYS): the caller then waits with poll or select.
+int curtain_edge_watch_open(const int *descriptors, int count);
+
+/// Blocks until bytes arrived on some of the watched descriptors (or one hung up) since the
+/// last call; writes up to `capacity` of them to `ready`. How many, or -1 and errno (EINTR:
+/// call again).
+int curtain_edge_watch_wait(int watch, int *ready, int capacity);
+
 // MARK: Child exits, for the one thread that watches every child (ChildWatcher)
 
 /// Linux: a descriptor that becomes readable when child `pid` ends (pidfd_open, close-on-exec),

@@ -20,7 +20,8 @@ public final class ManualClock: AnimationClock {
     private struct Sleeper {
         let id: Int
         let deadline: Double
-        let continuation: CheckedContinuation<Void, any Error>
+        /// True when the clock reached the deadline, false when the sleep was cancelled.
+        let woken: Promise<Bool>
     }
 
     private let state: Mutex<State>
@@ -70,24 +71,25 @@ public final class ManualClock: AnimationClock {
             state.nextSleeperID += 1
             return state.nextSleeperID
         }
-        try await withTaskCancellationHandler {
-            try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
-                let resumeNow = state.withLock { state -> Bool in
-                    guard deadline > state.seconds else { return true }
-                    state.sleepers.append(Sleeper(id: id, deadline: deadline, continuation: continuation))
-                    state.sleeperChanges += 1
-                    return false
-                }
-                if resumeNow { continuation.resume() }
-            }
+        let woken = Promise<Bool>()
+        let asleep = state.withLock { state -> Bool in
+            guard deadline > state.seconds else { return false }
+            state.sleepers.append(Sleeper(id: id, deadline: deadline, woken: woken))
+            state.sleeperChanges += 1
+            return true
+        }
+        guard asleep else { return }
+        let reached = await withTaskCancellationHandler {
+            await woken.value
         } onCancel: {
             let cancelled = state.withLock { state -> Sleeper? in
                 guard let index = state.sleepers.firstIndex(where: { $0.id == id }) else { return nil }
                 state.sleeperChanges += 1
                 return state.sleepers.remove(at: index)
             }
-            cancelled?.continuation.resume(throwing: CancellationError())
+            cancelled?.woken.fulfil(false)
         }
+        if !reached { throw CancellationError() }
     }
 
     /// Changes so far to the set of tasks sleeping on the clock (sleeps begun, woken,
@@ -107,6 +109,6 @@ public final class ManualClock: AnimationClock {
     }
 
     private func wake(_ sleepers: [Sleeper]) {
-        for sleeper in sleepers { sleeper.continuation.resume() }
+        for sleeper in sleepers { sleeper.woken.fulfil(true) }
     }
 }

@@ -72,9 +72,9 @@ open class PresentationController {
     /// The tasks tied to this presentation (``task(_:)``): live from `present` to the start of
     /// its dismissal.
     var tasks = AttachedTasks()
-    /// Tasks awaiting the end of this presentation (``Scene/presentAndWait(_:from:animated:)``),
-    /// each resumed once with the reason.
-    var dismissalWaiters: [CheckedContinuation<DismissalReason, Never>] = []
+    /// The end of this presentation, while a task awaits it
+    /// (``Scene/presentAndWait(_:from:animated:)``): fulfilled with the reason.
+    var dismissal: Promise<DismissalReason>?
 
     /// 0 = off-screen, 1 = at its frame. Dim and slide follow it. Above 1 while dragged the
     /// wrong way (the rubber band).

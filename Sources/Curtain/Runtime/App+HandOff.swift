@@ -4,11 +4,11 @@
 @MainActor
 final class TerminalHandOff {
     /// The requester's turn: true once the terminal is released, false when the app ends first.
-    let turn = OneShot<Bool>()
+    let turn = Promise<Bool>()
     /// The body ended (returned or threw): the loop takes the terminal back.
-    let bodyEnded = OneShot<Void>()
+    let bodyEnded = Promise<Void>()
     /// The terminal is the app's again: the requester returns.
-    let terminalBack = OneShot<Void>()
+    let terminalBack = Promise<Void>()
 
     /// Whether the current task runs inside a hand-off's body: a hand-off asked for there has
     /// the terminal already (waiting for a turn would wait for itself).

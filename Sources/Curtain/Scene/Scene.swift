@@ -307,7 +307,7 @@ public final class Scene {
         }
         // A presentation someone awaits goes with the view it was presented from: nobody is
         // left to answer it for.
-        for controller in presentations where !controller.dismissalWaiters.isEmpty {
+        for controller in presentations where controller.dismissal != nil {
             if let view = controller.presentingView, isOnScreen(view) { continue }
             dismiss(controller, reason: .cancelled)
         }

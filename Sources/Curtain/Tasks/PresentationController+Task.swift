@@ -9,8 +9,7 @@ extension PresentationController {
 
     /// Resumes every task awaiting this presentation with `reason`.
     func resumeDismissalWaiters(_ reason: DismissalReason) {
-        let waiters = dismissalWaiters
-        dismissalWaiters = []
-        for waiter in waiters { waiter.resume(returning: reason) }
+        dismissal?.fulfil(reason)
+        dismissal = nil
     }
 }

@@ -14,11 +14,11 @@ extension Scene {
     @discardableResult
     public func presentAndWait(_ controller: PresentationController, from view: View, animated: Bool = true) async -> DismissalReason {
         guard !Task.isCancelled else { return .cancelled }
+        let dismissal = controller.dismissal ?? Promise()
+        controller.dismissal = dismissal
         return await withTaskCancellationHandler {
-            await withCheckedContinuation { continuation in
-                controller.dismissalWaiters.append(continuation)
-                presentNow(controller, from: view, animated: animated)
-            }
+            presentNow(controller, from: view, animated: animated)
+            return await dismissal.value
         } onCancel: {
             Task { @MainActor in
                 self.dismiss(controller, reason: .cancelled)

@@ -29,19 +29,43 @@ package struct LogLineReader: Sendable {
         return ReadLines(lines: LogLines.split(parser.parse(text)))
     }
 
-    /// The lines of a child's output, read as a terminal reads them: only a newline ends a line
-    /// (the child's bytes were cut into lines at newlines already; U+2028 and the other breaks
-    /// ``Log/append(_:style:)`` honours are characters here). The state it leaves is kept.
-    package mutating func readAsATerminal(_ text: some StringProtocol) -> ReadLines {
+    /// A child's lines, each read into one log line: the child's bytes were cut into lines
+    /// once, at its newlines, by the one reader of them (`OutputLines`), and are never split
+    /// again (U+2028 and the other breaks ``Log/append(_:style:)`` honours are characters of a
+    /// terminal's line). Colours carry from one line to the next, and a sequence left open at
+    /// the end of a line is ended there, as the newline ended it on a terminal.
+    package mutating func read(lines: [String]) -> ReadLines {
+        var read: [LogLines.Line] = []
+        read.reserveCapacity(lines.count)
+        for line in lines { read.append(Self.line(line, with: &parser)) }
+        return ReadLines(lines: read)
+    }
+
+    /// A child's open line, the text after its last newline (see ``read(lines:)``): read from
+    /// the state the lines before it left, changing nothing for the lines after it.
+    package func read(openLine: String) -> ReadLines {
+        var parser = parser
+        return ReadLines(lines: [Self.line(openLine, with: &parser)])
+    }
+
+    private static func line(_ text: String, with parser: inout ANSIParser) -> LogLines.Line {
+        // Most lines are printable ASCII outside any sequence: what the parse would make of one
+        // — a single run in the style so far — without a parse (a child's output is often
+        // short lines, where the parse's own cost is most of the reading).
+        if !parser.isInsideSequence, text.utf8.allSatisfy({ $0 &- 0x20 < 0x5F }) {
+            return LogLines.Line(text: text, styling: parser.style.map(LogLines.Line.Styling.inherited) ?? .log)
+        }
         parser.startLine()
-        return ReadLines(lines: LogLines.split(parser.parse(text), asATerminal: true))
+        var styled = parser.parse(text)
+        if parser.isInsideSequence { styled = styled + parser.parse("\n") }
+        return LogLines.line(styled)
     }
 
     /// The lines of an open line (see ``Log/showOpenLine(ansi:)``): read from the state the
     /// lines before it left, changing nothing for the lines after it.
-    package func readOpenLine(_ text: some StringProtocol, asATerminal: Bool = false) -> ReadLines {
+    package func readOpenLine(_ text: some StringProtocol) -> ReadLines {
         var parser = parser
         parser.startLine()
-        return ReadLines(lines: LogLines.split(parser.parse(text), asATerminal: asATerminal))
+        return ReadLines(lines: LogLines.split(parser.parse(text)))
     }
 }

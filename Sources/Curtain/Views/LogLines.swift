@@ -186,21 +186,14 @@ struct LogLines {
     }
 
     /// The UTF-8 ranges of the lines of `text` (see ``split(_:)``). Read as bytes: each break
-    /// is a cluster of its own, so no `Character` is needed to find them. `asATerminal`: only a
-    /// newline ends a line, as on a terminal, where a child's U+2028 is a character of its line
-    /// (the reader that cut the child's bytes into lines cut at newlines alone).
-    static func lineRanges(_ text: String, asATerminal: Bool = false) -> [Range<Int>] {
+    /// is a cluster of its own, so no `Character` is needed to find them.
+    static func lineRanges(_ text: String) -> [Range<Int>] {
         var text = text
         var breaks: [(start: Int, end: Int)] = []
         text.withUTF8 { bytes in
             var i = 0
             let n = bytes.count
             while i < n {
-                if asATerminal {
-                    if bytes[i] == 0x0A { breaks.append((i, i + 1)) }
-                    i += 1
-                    continue
-                }
                 switch bytes[i] {
                 case 0x0A:
                     breaks.append((i, i + 1))
@@ -232,10 +225,9 @@ struct LogLines {
         return lines
     }
 
-    /// The lines of styled `text`, split as ``split(_:)`` splits (at newlines alone
-    /// `asATerminal`); a line in one style is a plain line in that style, others keep their runs
-    /// as spans.
-    static func split(_ text: StyledText, asATerminal: Bool = false) -> [Line] {
+    /// The lines of styled `text`, split as ``split(_:)`` splits; a line in one style is a plain
+    /// line in that style, others keep their runs as spans.
+    static func split(_ text: StyledText) -> [Line] {
         let plain = text.string
         let utf8 = plain.utf8
         // Where each run ends, in UTF-8 offsets of `plain`.
@@ -247,7 +239,7 @@ struct LogLines {
         }
         var lines: [Line] = []
         var runIndex = 0
-        for range in lineRanges(plain, asATerminal: asATerminal) {
+        for range in lineRanges(plain) {
             let line = String(plain[utf8.index(utf8.startIndex, offsetBy: range.lowerBound)..<utf8.index(utf8.startIndex, offsetBy: range.upperBound)])
             // Skip runs that end before this line starts (line breaks, earlier lines).
             while runIndex < ends.count - 1, ends[runIndex] <= range.lowerBound { runIndex += 1 }
@@ -262,14 +254,35 @@ struct LogLines {
                 if ends[index] >= range.upperBound { break }
                 index += 1
             }
-            if spans.count > 1 {
-                lines.append(Line(text: line, styling: .spans(spans)))
-            } else if let span = spans.first, let style = span.style {
-                lines.append(Line(text: line, styling: span.inheritsDefaultColors ? .inherited(style) : .style(style)))
-            } else {
-                lines.append(Line(text: line, styling: .log))
-            }
+            lines.append(Self.line(line, spans: spans))
         }
         return lines
+    }
+
+    /// Styled `text` as one line, whatever breaks it holds: a line of a child's output, cut at
+    /// its newline already by the one reader of the child's bytes (`OutputLines`). A newline
+    /// at its very end — the parser's way of ending a sequence left open — is not kept.
+    static func line(_ text: StyledText) -> Line {
+        var plain = text.string
+        if plain.utf8.last == 0x0A { plain.removeLast() }
+        let length = plain.utf8.count
+        var spans: [Span] = []
+        var end = 0
+        for run in text.runs {
+            end = min(end + run.text.utf8.count, length)
+            if end > (spans.last?.end ?? 0) {
+                spans.append(Span(end: end, style: run.style, inheritsDefaultColors: run.inheritsDefaultColors))
+            }
+        }
+        return line(plain, spans: spans)
+    }
+
+    /// A line of `text` styled by `spans`: in one style, a plain line in that style.
+    private static func line(_ text: String, spans: [Span]) -> Line {
+        if spans.count > 1 { return Line(text: text, styling: .spans(spans)) }
+        if let span = spans.first, let style = span.style {
+            return Line(text: text, styling: span.inheritsDefaultColors ? .inherited(style) : .style(style))
+        }
+        return Line(text: text, styling: .log)
     }
 }

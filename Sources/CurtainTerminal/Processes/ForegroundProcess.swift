@@ -1,3 +1,4 @@
+import Curtain
 import CurtainPlatform
 
 /// Starting a foreground child and waiting for it off the main actor.
@@ -23,17 +24,17 @@ enum ForegroundProcess {
     /// the app too, so the shell sees the job stopped and `fg` continues both (it signals the
     /// whole process group); otherwise the app would wait for a child nobody can continue.
     static func exitStatus(of pid: pid_t) async -> Int32 {
-        await withCheckedContinuation { continuation in
-            PlatformThread.startDetachedWithSignalsBlocked {
-                while true {
-                    guard let status = Reaper.wait(for: pid, reportingStops: true) else {
-                        return continuation.resume(returning: 127)
-                    }
-                    guard case .stopped = status else { return continuation.resume(returning: status.shellStatus) }
-                    kill(getpid(), SIGSTOP)
-                    kill(pid, SIGCONT) // continued: so is the child, if the shell missed it
-                }
+        @Sendable func reap() -> Int32 {
+            while true {
+                guard let status = Reaper.wait(for: pid, reportingStops: true) else { return 127 }
+                guard case .stopped = status else { return status.shellStatus }
+                kill(getpid(), SIGSTOP)
+                kill(pid, SIGCONT) // continued: so is the child, if the shell missed it
             }
         }
+        let exit = Promise<Int32>()
+        // No thread to wait on: wait here (the child has the terminal, the app waits anyway).
+        if PlatformThread.startDetachedWithSignalsBlocked({ exit.fulfil(reap()) }) != nil { return reap() }
+        return await exit.value
     }
 }

@@ -141,7 +141,10 @@ public final class TerminalSession: Backend {
             guard let kind = ReadinessKind.named(named) else {
                 throw TerminalError("CURTAIN_WAIT=\(TerminalRequirements.printable(named ?? "")) is unknown (use CURTAIN_WAIT=poll or CURTAIN_WAIT=select, or unset it)")
             }
-            inputWait = try TerminalWait(descriptors: [takeover.inputDescriptor, SignalWakeup.descriptor], readiness: kind)
+            // Unset: the system's edge-triggered wait where it can watch the terminal; a name
+            // asks for that call alone.
+            inputWait = try TerminalWait(descriptors: [takeover.inputDescriptor, SignalWakeup.descriptor], readiness: kind,
+                                         edgeTriggered: (named ?? "").isEmpty)
         } catch {
             SignalWakeup.uninstall()
             takeover.release()

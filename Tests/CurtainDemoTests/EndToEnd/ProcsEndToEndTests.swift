@@ -216,7 +216,7 @@ struct ProcsEndToEndTests {
     /// starts, which raced the answer in CI).
     @Test func aCommandThatReadsOrAsksGoesOn() throws {
         let run = try run("'\(binary)' 'read x; echo got=$x; cat; echo read-done' "
-                          + "\"bash -c 'stty -echo; printf \\\"\\\\033[6n\\\"; read -rsdR -t 20 p < /dev/tty; echo asked \\\"\\${p#*[}\\\"'\"",
+                          + "\"bash -c 'stty -echo < /dev/tty; printf \\\"\\\\033[6n\\\"; read -rsdR -t 20 p < /dev/tty; echo asked \\\"\\${p#*[}\\\"'\"",
                           columns: 100, rows: 20, name: "procs")
         try see(run, "read-done")
         try run.tmux.keys("Down")

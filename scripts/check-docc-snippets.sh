@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
-# Compiles every Swift sample of the DocC articles (Sources/*/*.docc/*.md), each as its own
-# target of a scratch package that depends on this checkout, so an article can never show
-# code that does not build — the sibling of check-readme-snippets.sh.
+# Compiles every Swift sample of the DocC articles (Sources/*/*.docc/*.md) and of the doc
+# comments of the library products (a ```swift block in `///` lines), each as its own target of
+# a scratch package that depends on this checkout, so neither an article nor a symbol's
+# documentation can show code that does not build — the sibling of check-readme-snippets.sh.
 #
 # A sample that imports a Curtain module is a complete file: compiled as it is (a test
 # target when it imports Testing, an executable with `@main`, else a library). A sample
@@ -10,7 +11,9 @@
 # file imports every library product, Testing and Foundation, and a fragment may use these
 # names without declaring them (the parameters of that function, and of one wrapping the
 # declarations): app (App), scene (Scene), pane (PaneView), label and status (Label),
-# log (Log), list (ListView), pilot (Pilot). Anything else a fragment uses, it declares.
+# log (Log), list (ListView), pilot (Pilot), view (View), theme (Theme), toast
+# (ToastPresentationController), child (ChildProcess). Anything else a fragment uses, it
+# declares.
 #
 # Usage: scripts/check-docc-snippets.sh [scratch-dir]   (called by .ci/run)
 set -euo pipefail
@@ -24,16 +27,31 @@ import glob, os, re, sys
 repo, scratch = sys.argv[1:3]
 libraries = ["Curtain", "CurtainTerminal", "CurtainProcess", "CurtainTesting"]
 context = ("app: App, scene: Scene, pane: PaneView, label: Label, status: Label, log: Log, "
-           "list: ListView, pilot: Pilot")
+           "list: ListView, pilot: Pilot, view: View, theme: Theme, toast: ToastPresentationController, "
+           "child: ChildProcess")
 header = "".join(f"import {m}\n" for m in libraries + ["Foundation", "Testing"])
 declaration = re.compile(r"^(///|//|@\w+|(public |open |final |private |fileprivate )*(class|struct|enum|extension|func|protocol|actor)\b)")
+def doc_comment_text(path):
+    """The doc comments of a Swift file as Markdown: each `///` line without its marker, the
+    other lines as blank lines (so a sample never runs from one comment into the next)."""
+    lines = []
+    for line in open(path, encoding="utf-8"):
+        stripped = line.strip()
+        lines.append(re.sub(r"^/// ?", "", stripped) + "\n" if stripped.startswith("///") else "\n")
+    return "".join(lines)
+
+documents = [(article, open(article, encoding="utf-8").read())
+             for article in sorted(glob.glob(os.path.join(repo, "Sources", "*", "*.docc", "*.md")))]
+documents += [(source, doc_comment_text(source))
+              for library in libraries
+              for source in sorted(glob.glob(os.path.join(repo, "Sources", library, "**", "*.swift"), recursive=True))]
 targets = []
-for article in sorted(glob.glob(os.path.join(repo, "Sources", "*", "*.docc", "*.md"))):
-    text = open(article, encoding="utf-8").read()
-    where = os.path.relpath(article, repo)
+for document, text in documents:
+    where = os.path.relpath(document, repo)
     for index, code in enumerate(re.findall(r"^```swift\n(.*?)^```", text, flags=re.S | re.M), 1):
-        base = re.sub(r"\W", "", os.path.splitext(os.path.basename(article))[0])
-        name = f"{base}{index}"
+        base = re.sub(r"\W", "", os.path.splitext(os.path.basename(document))[0])
+        name = f"{base}{'Article' if document.endswith('.md') else 'Doc'}{index}"
+        while name in (t[0] for t in targets): name += "x"   # View+Task.swift and ViewTask.swift
         imports = re.findall(r"^import (Curtain\w*|Testing)$", code, flags=re.M)
         if any(i.startswith("Curtain") for i in imports):
             kind = "test" if "Testing" in imports else "executable" if "@main" in code else "library"
@@ -54,7 +72,7 @@ for article in sorted(glob.glob(os.path.join(repo, "Sources", "*", "*.docc", "*.
             f"// {where}, sample {index}\n" + source)
         targets.append((name, kind, products))
 if not targets:
-    sys.exit("check-docc-snippets: no Swift sample in any DocC article")
+    sys.exit("check-docc-snippets: no Swift sample in any DocC article or doc comment")
 identity = os.path.basename(os.path.normpath(repo)).lower()   # a path dependency's identity
 def deps(products):
     return ", ".join(f'.product(name: "{p}", package: "{identity}")' for p in products)
@@ -79,7 +97,7 @@ PY
 cd "$scratch"
 if ! swift build --build-tests > build.log 2>&1; then
     grep -E "error:" -A3 build.log | grep -v "prohibited flag" | head -n 60 >&2
-    echo "check-docc-snippets: a DocC sample does not compile (each file names its article; the scratch package is $scratch)" >&2
+    echo "check-docc-snippets: a documentation sample does not compile (each file names its article or source file; the scratch package is $scratch)" >&2
     exit 1
 fi
-echo "check-docc-snippets: every Swift sample of the DocC articles compiles"
+echo "check-docc-snippets: every Swift sample of the DocC articles and doc comments compiles"

@@ -157,6 +157,20 @@ def switches(pid):
     return total
 
 
+def thread_switches(pid):
+    """Each thread's name and voluntary context switches, by thread id."""
+    threads = {}
+    for task in os.listdir(f"/proc/{pid}/task"):
+        try:
+            name = open(f"/proc/{pid}/task/{task}/comm").read().strip()
+            for line in open(f"/proc/{pid}/task/{task}/status"):
+                if line.startswith("voluntary_ctxt_switches:"):
+                    threads[task] = (name, int(line.split()[1]))
+        except OSError:
+            pass
+    return threads
+
+
 def under_load(pty, seconds, key_for, lean=False):
     """Presses a key every 100 ms for `seconds` while the program works: `key_for(n)` gives the
     n-th key and the text its frame shows. Returns the figures as text: key latency, frames a
@@ -289,10 +303,17 @@ def main():
         pty.pump(0.1)
     pid = pty.process.pid
     before = switches(pid)
+    threads_before = thread_switches(pid)
     deadline = time.monotonic() + 10
     while time.monotonic() < deadline:
         pty.pump(0.5)
-    print(f"idle, nothing scheduled: {switches(pid) - before} wake-ups in 10 s over all threads")
+    threads_after = thread_switches(pid)
+    woke = {f"{name} ({tid})": count - threads_before.get(tid, (name, 0))[1]
+            for tid, (name, count) in threads_after.items()
+            if count != threads_before.get(tid, (name, 0))[1]}
+    gone = [f"{name} ({tid})" for tid, (name, _) in threads_before.items() if tid not in threads_after]
+    print(f"idle, nothing scheduled: {switches(pid) - before} wake-ups in 10 s over all threads"
+          f" (by thread: {woke or 'none'}{'; ended: ' + ', '.join(gone) if gone else ''})")
     pty.stop()
 
 

@@ -20,8 +20,20 @@ extension Log {
     /// ``ChildProcess/output``) is a programming error, and stops the program saying so, as a
     /// second iteration of an `AsyncStream` does. The colours a child leaves set are its own:
     /// they do not carry into text the program appends.
+    ///
+    /// To act on the lines too — count failures, notify — pass `eachLine`: it is called on the
+    /// main actor with every complete line as the log shows it (sequences applied, without
+    /// colours), in order, once the log holds it. The line a child is still writing (the open
+    /// line) is passed once it is complete.
+    ///
+    /// ```swift
+    /// var failures = 0
+    /// let ended = await log.follow(child) { line in
+    ///     if line.hasPrefix("FAIL") { failures += 1; scene.notify(line, severity: .error) }
+    /// }
+    /// ```
     @discardableResult
-    public func follow(_ process: ChildProcess) async -> Termination {
+    public func follow(_ process: ChildProcess, eachLine: (@MainActor (String) -> Void)? = nil) async -> Termination {
         let channel = process.output.channel
         precondition(channel.claimForReading(),
                      "a child's output has one consumer: it is already iterated or followed by a log")
@@ -31,7 +43,10 @@ extension Log {
         sizeDidChange = { size in process.resize(columns: size.width, rows: size.height) }
         defer { sizeDidChange = nil }
         while case .read(let batch)? = await channel.take() {
-            if let lines = batch.lines { append(lines) }
+            if let lines = batch.lines {
+                append(lines)
+                if let eachLine { lines.texts.forEach(eachLine) }
+            }
             showOpenLine(batch.openLine)
             // A turn of the main actor between batches: keys and frames go first.
             await Task.yield()

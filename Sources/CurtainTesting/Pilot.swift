@@ -9,12 +9,14 @@ import Testing
 /// frame.
 ///
 /// ```swift
-/// let pilot = Pilot(makeApp(clock: ManualClock()), size: Size(width: 80, height: 24))
-/// await pilot.press(.character("t"))  // the loop dispatches the key and draws its frame
-/// await pilot.type("hello")
+/// let notes = PaneView(title: "Notes")
+/// notes.setContentView(TextEditor(""))
+/// let pilot = Pilot(App(root: notes, clock: ManualClock()), size: Size(width: 80, height: 24))
+/// await pilot.type("hello")           // the loop dispatches each key and draws its frame
+/// await pilot.press(.enter)
 /// await pilot.settle()                // frames until every animation has come to rest
-/// #expect(pilot.lines[20].contains("hello"))
-/// #expect(pilot.screen[3, 20].style.background == .indexed(24))
+/// #expect(pilot.lines[1].contains("hello"))
+/// #expect(pilot.screen[1, 1].grapheme == Grapheme("h"))
 /// ```
 ///
 /// **How time moves.** Only in ``advance(by:)`` and ``settle(timeout:)``: the app's
@@ -212,7 +214,10 @@ public final class Pilot {
     /// ``advance(by:)``) or `timeout` seconds passed on the app's clock.
     ///
     /// ```swift
-    /// view.task { log.append(try await fetchGreeting()) }   // in the app
+    /// view.task {                                          // in the app
+    ///     try await app.clock.sleep(for: .seconds(1))      // the network, say
+    ///     log.append("hello")
+    /// }
     /// await pilot.settle()                                 // in the test
     /// ```
     ///
@@ -237,8 +242,8 @@ public final class Pilot {
     /// loop draws every change — so `condition` may read the screen.
     ///
     /// ```swift
-    /// let child = try ChildProcess.start(["sh", "-c", "echo ready"])
-    /// try await log.follow(child)
+    /// let child = try ChildProcess(["sh", "-c", "echo ready"])   // CurtainProcess
+    /// log.task { await log.follow(child) }
     /// #expect(await pilot.waitUntil(timeout: 5) { pilot.text.contains("ready") })
     /// ```
     ///

@@ -174,6 +174,18 @@ import Testing
         #expect(log.texts.last == "two")
     }
 
+    /// A log that follows a child also tells each line, as the log shows it, in order, once:
+    /// a program counts and notifies without reading the output a second time.
+    @Test(.timeLimit(.minutes(1)))
+    func followingTellsEachLineAsTheLogShowsIt() async throws {
+        let log = Log()
+        var told: [String] = []
+        let child = try ChildProcess(["sh", "-c", "printf 'one\\n\\033[31mtwo\\033[0m\\n'; sleep 0.2; printf 'thr'; sleep 0.2; printf 'ee'"])
+        #expect(await log.follow(child) { told.append($0) } == .exited(0))
+        #expect(told == ["one", "two", "three"])
+        #expect(told == log.texts)
+    }
+
     /// The lines are cut once, by the reader of the child's bytes, and each is read into one
     /// log line: the log shows a followed child's output as it shows the same text appended
     /// with `append(ansi:)` — colours carried across lines, empty lines kept, a sequence left

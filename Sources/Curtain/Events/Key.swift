@@ -4,15 +4,20 @@
 /// each key once:
 ///
 /// ```swift
-/// override func handleKey(_ key: Key) -> Bool {
-///     switch key {
-///     case .enter: submit()
-///     case .ctrl("u"): clear()
-///     default:
-///         guard let character = key.text else { return false }
-///         insert(character)
+/// final class PromptView: View {
+///     var input = ""
+///
+///     override func handleKey(_ key: Key) -> Bool {
+///         switch key {
+///         case .enter: input = ""                     // submitted
+///         case .ctrl("u"): input = ""
+///         default:
+///             guard let character = key.text else { return false }
+///             input.append(character)
+///         }
+///         setNeedsDisplay()
+///         return true
 ///     }
-///     return true
 /// }
 /// ```
 ///

@@ -41,7 +41,7 @@ public struct AlertAction {
 ///     AlertAction("Yes, clear", shortcut: "y", role: .destructive) { log.clear() },
 ///     AlertAction("No", shortcut: "n", role: .cancel),
 /// ])
-/// scene.present(alert, from: logPane)
+/// scene.present(alert, from: log)
 /// ```
 @MainActor
 open class AlertController: PresentationController {
@@ -157,17 +157,20 @@ final class AlertView: View {
         addSubview(buttons)
     }
 
-    /// Border, one blank column of padding each side, the message, a blank row, the buttons.
+    /// Border, one blank column of padding each side, the message, a blank row, the buttons
+    /// (a row of them, or more where they do not fit side by side).
     override func fittingSize(width: Int) -> Size {
         let inner = max(0, width - 4)
-        return Size(width: width, height: 2 + message.fittingSize(width: inner).height + 1 + 1)
+        return Size(width: width, height: 2 + message.fittingSize(width: inner).height + 1 + buttons.fittingSize(width: inner).height)
     }
 
     override func layoutSubviews() {
         let inner = layoutFrame.insetBy(dx: 2, dy: 1)
+        let buttonRows = min(buttons.fittingSize(width: inner.width).height, max(0, inner.height))
         let messageHeight = message.fittingSize(width: inner.width).height
-        message.frame = Rect(x: inner.minX, y: inner.minY, width: inner.width, height: min(messageHeight, max(0, inner.height - 2)))
-        buttons.frame = Rect(x: inner.minX, y: inner.maxY - 1, width: inner.width, height: 1)
+        message.frame = Rect(x: inner.minX, y: inner.minY, width: inner.width,
+                             height: min(messageHeight, max(0, inner.height - buttonRows - 1)))
+        buttons.frame = Rect(x: inner.minX, y: inner.maxY - buttonRows, width: inner.width, height: buttonRows)
     }
 
     override func draw(into buffer: inout CellBuffer, clip: Rect) {

@@ -3,7 +3,7 @@
 ///
 /// ```swift
 /// let progress = ToastPresentationController(presentedView: label, dimming: .none)
-/// let light = SheetPresentationController(presentedView: banner, dimming: .strength(0.25))
+/// let light = SheetPresentationController(presentedView: Label("Offline", border: true), dimming: .strength(0.25))
 /// ```
 public enum Dimming: Sendable, Equatable {
     /// Nothing behind the presentation is dimmed, and a press beside it goes to the views

@@ -85,7 +85,7 @@ extension Scene {
     ///
     /// ```swift
     /// scene.notify("Saved notes.txt")
-    /// scene.notify("Cannot read /root: permission denied", severity: .error, in: previewPane)
+    /// scene.notify("Cannot read /root: permission denied", severity: .error, in: pane)
     /// ```
     @discardableResult
     public func notify(_ message: String, title: String? = nil, severity: NotificationController.Severity = .information,

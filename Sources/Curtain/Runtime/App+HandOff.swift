@@ -31,7 +31,7 @@ extension App {
     ///
     /// ```swift
     /// app.scene.bind(.character("p")) {
-    ///     Task { try await app.runInForeground(["less", "-R", path]) }   // CurtainTerminal
+    ///     Task { try await app.runInForeground(["less", "-R", "build.log"]) }   // CurtainTerminal
     /// }
     /// ```
     ///

@@ -6,8 +6,9 @@ import Synchronization
 /// ```swift
 /// let poster = app.poster
 /// Task.detached {
-///     let result = await upload(file)
-///     poster.post { app in app.scene.notify("Uploaded \(result.name)") }
+///     let text = (try? String(contentsOfFile: "/etc/services", encoding: .utf8)) ?? ""   // slow work
+///     let count = text.split(separator: "\n").count
+///     poster.post { app in app.scene.notify("\(count) services") }
 /// }
 /// ```
 ///

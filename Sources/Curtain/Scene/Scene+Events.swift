@@ -43,8 +43,8 @@ extension Scene {
     /// (Ctrl-C quits and Ctrl-Z suspends everywhere already: they are the app's defaults.)
     ///
     /// ```swift
-    /// scene.bind(.character("q")) { askToQuit() }               // not while an alert asks
-    /// scene.bind(.function(1), global: true) { showHelp() }     // under an alert too
+    /// scene.bind(.character("q")) { app.quit() }                      // not while an alert asks
+    /// scene.bind(.function(1), global: true) { scene.notify("F1: help") }   // under an alert too
     /// ```
     ///
     /// - Parameters:

@@ -50,7 +50,7 @@ extension Scene {
     /// seconds if one is given, until the returned timer is cancelled.
     ///
     /// ```swift
-    /// scene.scheduleTimer(after: 1, repeatingEvery: 1) { clockView.tick() }
+    /// scene.scheduleTimer(after: 1, repeatingEvery: 1) { status.text = "up \(Int(app.clock.now)) s" }
     /// ```
     @discardableResult
     public func scheduleTimer(after delay: Double, repeatingEvery interval: Double? = nil,

@@ -21,7 +21,9 @@ open class View {
     /// its frame where it was, empty. False by default.
     ///
     /// ```swift
-    /// detailsPane.isHidden = !showsDetails    // the stack gives the list its room
+    /// let details = Label("3 files, 12 KB")
+    /// let stack = StackView(.vertical, [.flexible(list), .fixed(details, 1)])
+    /// details.isHidden = true                 // the stack gives the list its room
     /// ```
     public var isHidden = false {
         didSet {

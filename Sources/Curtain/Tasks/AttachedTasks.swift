@@ -6,7 +6,7 @@ struct AttachedTasks {
 
     private struct Entry {
         let body: Body
-        var running: Task<Void, Never>?
+        let handle: ViewTask
     }
 
     private var entries: [Entry] = []
@@ -18,55 +18,40 @@ struct AttachedTasks {
     private var reportError: (@MainActor (any Error) -> Void)?
 
     /// Adds a task; it starts now when the owner is live.
-    mutating func add(_ body: @escaping Body, reportError: @escaping @MainActor (any Error) -> Void) {
+    mutating func add(_ body: @escaping Body, reportError: @escaping @MainActor (any Error) -> Void) -> ViewTask {
         self.reportError = reportError
-        var entry = Entry(body: body)
-        if isLive { entry.running = start(body) }
+        let entry = Entry(body: body, handle: ViewTask())
+        if isLive { start(entry) }
         entries.append(entry)
+        return entry.handle
     }
 
     /// Sets the identified task: restarted when `id` differs from the current one's, left
-    /// running when it is equal.
+    /// running when it is equal (its handle is returned then).
     mutating func set<ID: Equatable & Sendable>(id: ID, _ body: @escaping Body,
-                                                reportError: @escaping @MainActor (any Error) -> Void) {
+                                                reportError: @escaping @MainActor (any Error) -> Void) -> ViewTask {
         self.reportError = reportError
-        if let current = identified, let same = current.id as? ID, same == id { return }
-        identified?.entry.running?.cancel()
-        var entry = Entry(body: body)
-        if isLive { entry.running = start(body) }
+        if let current = identified, let same = current.id as? ID, same == id { return current.entry.handle }
+        identified?.entry.handle.cancel()
+        let entry = Entry(body: body, handle: ViewTask())
+        if isLive { start(entry) }
         identified = (id, entry)
+        return entry.handle
     }
 
     /// Starts every task (the owner became live) or cancels them (it no longer is).
     mutating func setLive(_ live: Bool) {
         guard live != isLive else { return }
         isLive = live
-        for index in entries.indices { update(&entries[index], live: live) }
-        if var current = identified {
-            update(&current.entry, live: live)
-            identified = current
-        }
+        for entry in entries { update(entry, live: live) }
+        if let current = identified { update(current.entry, live: live) }
     }
 
-    private func update(_ entry: inout Entry, live: Bool) {
-        if live {
-            entry.running = start(entry.body)
-        } else {
-            entry.running?.cancel()
-            entry.running = nil
-        }
+    private func update(_ entry: Entry, live: Bool) {
+        if live { start(entry) } else { entry.handle.cancel() }
     }
 
-    private func start(_ body: @escaping Body) -> Task<Void, Never> {
-        let report = reportError
-        return Task { @MainActor in
-            do {
-                try await body()
-            } catch is CancellationError {
-                // Cooperative cancellation: the owner left, or the app quit.
-            } catch {
-                if !Task.isCancelled { report?(error) }
-            }
-        }
+    private func start(_ entry: Entry) {
+        entry.handle.start(entry.body, reportingErrorsTo: reportError)
     }
 }

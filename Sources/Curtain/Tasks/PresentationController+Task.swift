@@ -3,7 +3,10 @@ extension PresentationController {
     /// presented (at once if it is), cancelled when its dismissal begins or the app quits. A
     /// progress toast's work, a confirmation's countdown. Cancellation is cooperative and errors
     /// go to the scene's ``Scene/taskErrorHandler``, as for ``View/task(_:)``.
-    public func task(_ body: @escaping @MainActor () async throws -> Void) {
+    ///
+    /// - Returns: the task's handle, to await the end of its run (``ViewTask``).
+    @discardableResult
+    public func task(_ body: @escaping @MainActor () async throws -> Void) -> ViewTask {
         tasks.add(body) { [weak self] error in self?.scene?.reportTaskError(error) }
     }
 

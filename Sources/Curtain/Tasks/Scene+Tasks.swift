@@ -5,7 +5,7 @@ extension Scene {
     ///
     /// ```swift
     /// let reason = await scene.presentAndWait(toast, from: pane)
-    /// if reason == .timedOut { … }
+    /// if reason == .timedOut { log.append("nobody answered") }
     /// ```
     ///
     /// - Returns: why it went away; ``DismissalReason/cancelled`` when the awaiting task was
@@ -33,7 +33,7 @@ extension Scene {
     /// ```swift
     /// let alert = AlertController(message: "Stop the deploy?", actions: [
     ///     AlertAction("Stop", shortcut: "y", role: .destructive), AlertAction("Keep going", role: .cancel)])
-    /// if case .chosen(let action) = await scene.confirm(alert, from: list), action.role == .destructive { stop() }
+    /// if case .chosen(let action) = await scene.confirm(alert, from: list), action.role == .destructive { app.quit() }
     /// ```
     ///
     /// - Returns: the action chosen (its handler has run), or ``AlertChoice/cancelled`` when the

@@ -5,8 +5,8 @@ extension View {
     ///
     /// ```swift
     /// let child = try ChildProcess(shell: "make test")          // CurtainProcess
-    /// logView.task {
-    ///     for await batch in child.output { batch.lines.forEach { logView.append(ansi: $0) } }
+    /// log.task {
+    ///     for await batch in child.output { batch.lines.forEach { log.append(ansi: $0) } }
     /// }
     /// ```
     ///
@@ -16,9 +16,13 @@ extension View {
     /// An error `body` throws (other than `CancellationError`) goes to the scene's
     /// ``Scene/taskErrorHandler``, which shows an error notification by default. A view that
     /// enters a scene again starts its tasks again, from the beginning.
-    public func task(_ body: @escaping @MainActor () async throws -> Void) {
-        tasks.add(body) { [weak self] error in self?.scene?.reportTaskError(error) }
+    ///
+    /// - Returns: the task's handle, to await the end of its run (``ViewTask``).
+    @discardableResult
+    public func task(_ body: @escaping @MainActor () async throws -> Void) -> ViewTask {
+        let handle = tasks.add(body) { [weak self] error in self?.scene?.reportTaskError(error) }
         if scene != nil { tasks.setLive(true) }
+        return handle
     }
 
     /// Runs `body` as the view's identified task: like ``task(_:)``, and calling it again with a
@@ -27,10 +31,18 @@ extension View {
     /// selection, a path, a query.
     ///
     /// ```swift
-    /// preview.task(id: selectedPath) { try await preview.load(selectedPath) }
+    /// label.task(id: list.selectedItem) {                    // a new selection: the old load stops
+    ///     try await app.clock.sleep(for: .milliseconds(200))  // loading the item, say
+    ///     label.text = "\(list.selectedItem ?? "nothing"): loaded"
+    /// }
     /// ```
-    public func task<ID: Equatable & Sendable>(id: ID, _ body: @escaping @MainActor () async throws -> Void) {
-        tasks.set(id: id, body) { [weak self] error in self?.scene?.reportTaskError(error) }
+    ///
+    /// - Returns: the task's handle (the running one's, for an equal `id`): to await the end of
+    ///   a replaced run before the new one goes on (``ViewTask``).
+    @discardableResult
+    public func task<ID: Equatable & Sendable>(id: ID, _ body: @escaping @MainActor () async throws -> Void) -> ViewTask {
+        let handle = tasks.set(id: id, body) { [weak self] error in self?.scene?.reportTaskError(error) }
         if scene != nil { tasks.setLive(true) }
+        return handle
     }
 }

@@ -16,7 +16,7 @@ import CurtainScreen
 /// theme and set it:
 ///
 /// ```swift
-/// var theme = Theme.standard(for: appearance)
+/// var theme = Theme.standard(for: TerminalAppearance(colorDepth: .trueColor, colors: .dark))
 /// theme.accent = Style(foreground: .rgb(255, 120, 0), attributes: .bold)
 /// scene.theme = theme
 /// ```

@@ -7,6 +7,7 @@ import CurtainScreen
 ///
 /// ```swift
 /// var parser = ANSIParser()
+/// let (output, _) = AsyncStream.makeStream(of: String.self)           // a program's output, in chunks
 /// for await chunk in output { log.append(parser.parse(chunk)) }   // a sequence may span chunks
 /// log.append(parser.finish())
 /// ```

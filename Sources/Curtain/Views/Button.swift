@@ -1,7 +1,8 @@
 import CurtainLayout
 import CurtainScreen
 
-/// A push button: a title with one underlined letter, its shortcut. Enter or Space activates
+/// A push button: a title with one underlined letter, its shortcut (shown after the title, as
+/// in "Stop (x)", when the title does not hold it, so a key is never secret). Enter or Space activates
 /// it while it has focus, and so does a click (press and release on it). In a ``ButtonRow``
 /// the shortcut letter activates it from anywhere in the row. A cancel button is what a
 /// dialog's Esc picks (``AlertController``).
@@ -47,8 +48,15 @@ public final class Button: View {
     /// Runs the action.
     public func activate() { action() }
 
-    /// One column of space each side of the title (as shown: ``Theme/displayable(_:)``).
-    public var naturalWidth: Int { TextWidth.of(theme.displayable(title)) + 2 }
+    /// One column of space each side of the title (as shown: ``Theme/displayable(_:)``, with
+    /// the shortcut after it when the title does not hold it).
+    public var naturalWidth: Int { TextWidth.of(theme.displayable(shownTitle)) + 2 }
+
+    /// The title, and the shortcut in parentheses after it when no letter of the title is it.
+    private var shownTitle: String {
+        guard let shortcut, !title.contains(where: { Character($0.lowercased()) == shortcut }) else { return title }
+        return "\(title) (\(shortcut))"
+    }
 
     /// One row at any width.
     public override func fittingSize(width: Int) -> Size { Size(width: width, height: 1) }
@@ -74,13 +82,13 @@ public final class Button: View {
 
     /// The title after one column of space (ASCII stand-ins where the terminal does not show
     /// Unicode), in the theme's ``Theme/button`` style (``Theme/focusedButton`` while focused),
-    /// its shortcut letter underlined.
+    /// its shortcut letter underlined (after the title when the title does not hold it).
     public override func draw(into buffer: inout CellBuffer, clip: Rect) {
         let style = isFocused ? theme.focusedButton : theme.button
         buffer.fill(frame.intersection(clip), with: .blank(style))
         var x = frame.minX + 1
         var underlined = false
-        for character in theme.displayable(title) {
+        for character in theme.displayable(shownTitle) {
             var cellStyle = style
             if !underlined, let shortcut, Character(character.lowercased()) == shortcut {
                 cellStyle = style.adding(.underline)
@@ -113,20 +121,45 @@ public final class ButtonRow: View {
         for button in buttons { addSubview(button) }
     }
 
-    /// One row, or none when the row has no buttons.
-    public override func fittingSize(width: Int) -> Size { Size(width: width, height: buttons.isEmpty ? 0 : 1) }
+    /// Columns between two buttons.
+    private static let gap = 2
 
-    /// Each button at its natural width, two columns apart, placed by ``alignment``; buttons
-    /// past the right edge are cut.
+    /// One row when the buttons fit side by side, more when they do not (none without buttons).
+    public override func fittingSize(width: Int) -> Size { Size(width: width, height: lines(width: width).count) }
+
+    /// The buttons in lines of `width`: as many side by side as fit, in order; a button wider
+    /// than the line alone on its line.
+    private func lines(width: Int) -> [ArraySlice<Button>] {
+        var lines: [ArraySlice<Button>] = []
+        var start = 0
+        var used = 0
+        for (index, button) in buttons.enumerated() {
+            let needed = (index == start ? 0 : Self.gap) + button.naturalWidth
+            if index > start, used + needed > width {
+                lines.append(buttons[start..<index])
+                start = index
+                used = button.naturalWidth
+            } else {
+                used += needed
+            }
+        }
+        if start < buttons.count { lines.append(buttons[start...]) }
+        return lines
+    }
+
+    /// Each button at its natural width, two columns apart, each line placed by ``alignment``;
+    /// buttons that do not fit side by side go on to the next line (a button wider than the row
+    /// is cut), and lines past the row's height are not shown.
     public override func layoutSubviews() {
-        let gap = 2
-        let total = buttons.map(\.naturalWidth).reduce(0, +) + gap * max(0, buttons.count - 1)
-        let free = max(0, frame.width - total)
-        var x = frame.minX + (alignment == .leading ? 0 : alignment == .center ? free / 2 : free)
-        for button in buttons {
-            let width = min(button.naturalWidth, max(0, frame.maxX - x))
-            button.frame = Rect(x: x, y: frame.minY, width: width, height: min(1, frame.height))
-            x += width + gap
+        for (row, line) in lines(width: frame.width).enumerated() {
+            let total = line.map(\.naturalWidth).reduce(0, +) + Self.gap * max(0, line.count - 1)
+            let free = max(0, frame.width - total)
+            var x = frame.minX + (alignment == .leading ? 0 : alignment == .center ? free / 2 : free)
+            for button in line {
+                let width = min(button.naturalWidth, max(0, frame.maxX - x))
+                button.frame = Rect(x: x, y: frame.minY + row, width: row < frame.height ? width : 0, height: row < frame.height ? 1 : 0)
+                x += width + Self.gap
+            }
         }
     }
 

@@ -6,8 +6,9 @@ import CurtainScreen
 ///
 /// ```swift
 /// let list = ListView(items: ["Inbox", "Drafts", "Sent"])
-/// list.onSelect = { index in preview.text = messages(in: list.items[index]) }
-/// list.onActivate = { index in open(list.items[index]) }
+/// let preview = Label("")
+/// list.onSelect = { index in preview.text = "\(list.items[index]): 3 messages" }
+/// list.onActivate = { index in scene.notify("Opened \(list.items[index])") }
 /// pane.setContentView(list)
 /// ```
 ///
@@ -68,6 +69,16 @@ open class ListView: View {
 
     /// The style of the rows and the area behind them; the theme's ``Theme/text`` when nil.
     public var style: Style? { didSet { if style != oldValue { setNeedsDisplay() } } }
+    /// The style of one row while it is not selected, asked with its index and text each time
+    /// the row is drawn, over ``style`` (its default colours are the list's); nil, or a nil
+    /// answer, for ``style`` alone. A failed test in red, a finished job faint:
+    ///
+    /// ```swift
+    /// list.rowStyle = { _, item in item.hasPrefix("✗") ? Style(foreground: .red) : nil }
+    /// ```
+    ///
+    /// Set it again (or call `setNeedsDisplay()`) when what it answers changes.
+    public var rowStyle: (@MainActor (_ index: Int, _ item: String) -> Style?)? { didSet { setNeedsDisplay() } }
     /// The selected row while the list has focus; the theme's ``Theme/selection`` when nil.
     public var selectionStyle: Style? { didSet { if selectionStyle != oldValue { setNeedsDisplay() } } }
     /// The selected row while the list does not have focus; the theme's
@@ -199,7 +210,7 @@ open class ListView: View {
         for row in 0..<max(0, rows) {
             let index = offset + row
             let y = frame.minY + row
-            var rowStyle = base
+            var rowStyle = self.rowStyle?(index, items[index])?.inheritingDefaults(from: base) ?? base
             if index == selectedIndex {
                 rowStyle = focused ? selectionStyle ?? theme.selection : inactiveSelectionStyle ?? theme.inactiveSelection
                 buffer.fill(Rect(x: frame.minX, y: y, width: width, height: 1), with: .blank(rowStyle), clip: area)

@@ -9,7 +9,7 @@ import CurtainScreen
 /// pane.setContentView(log)
 /// log.append("12:00:01 connected")
 /// log.append("12:00:02 error: disk full", style: Style(foreground: .indexed(203)))
-/// log.append(contentsOf: output.split(separator: "\n").map(String.init))
+/// log.append(contentsOf: ["12:00:03 retrying", "12:00:04 connected"])
 /// log.append(ansi: "\u{1B}[32mPASS\u{1B}[0m tests/parser")   // a program's colours kept
 /// ```
 ///

@@ -8,6 +8,9 @@ package struct LogLineReader: Sendable {
     package struct ReadLines: Sendable {
         private(set) var lines: [LogLines.Line]
 
+        /// The lines' text as the log shows it: sequences applied, without their styles.
+        package var texts: [String] { lines.map(\.text) }
+
         /// Adds the lines of the read that came after this one: two reads appended in one go.
         package mutating func append(_ later: ReadLines) {
             lines += later.lines

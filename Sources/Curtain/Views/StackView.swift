@@ -3,7 +3,8 @@
 /// above a status line, a list beside a preview) without a view of your own.
 ///
 /// ```swift
-/// let root = StackView(.vertical, [.flexible(panes), .fixed(statusLine, 1)])
+/// let statusLine = Label("q quits · ? help")
+/// let root = StackView(.vertical, [.flexible(pane), .fixed(statusLine, 1)])
 /// ```
 ///
 /// Lengths are in cells. Fixed and fitting items get their length first (as much as there is

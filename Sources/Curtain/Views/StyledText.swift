@@ -29,9 +29,7 @@ public struct StyledText: Sendable, Equatable, ExpressibleByStringInterpolation,
         public func resolvedStyle(on base: Style) -> Style {
             guard let style else { return base }
             guard inheritsDefaultColors else { return style }
-            return Style(foreground: style.foreground.isDefault ? base.foreground : style.foreground,
-                         background: style.background.isDefault ? base.background : style.background,
-                         attributes: base.attributes.union(style.attributes))
+            return style.inheritingDefaults(from: base)
         }
     }
 

@@ -60,6 +60,14 @@ public struct Style: Hashable, Sendable, CustomStringConvertible {
         return copy
     }
 
+    /// This style drawn over `base`: its default colours are `base`'s, and its attributes are
+    /// added to `base`'s (a row's or a run's own style in a view with a style of its own).
+    public func inheritingDefaults(from base: Style) -> Style {
+        Style(foreground: foreground.isDefault ? base.foreground : foreground,
+              background: background.isDefault ? base.background : background,
+              attributes: base.attributes.union(attributes))
+    }
+
     public var description: String {
         var parts: [String] = []
         if !foreground.isDefault { parts.append("fg: \(foreground)") }

@@ -6,7 +6,7 @@ extension App {
     /// its exit status once it ends, with the app's screen back.
     ///
     /// ```swift
-    /// let status = try await app.runInForeground(["less", "-R", logPath])
+    /// let status = try await app.runInForeground(["less", "-R", "build.log"])
     /// ```
     ///
     /// The terminal is handed over as ``App/withTerminalReleased(_:)`` describes — at the top of

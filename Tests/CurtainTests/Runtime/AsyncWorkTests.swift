@@ -31,6 +31,39 @@ import Testing
         #expect(pilot.lines[1].contains("uploaded"))
     }
 
+    /// A re-run that awaits the stopped run's handle goes on only after the stopped run has
+    /// written its summary: `task(id:)` cancels the run it replaces, and the handle tells when
+    /// that run has ended. Whether each runs is told too.
+    @Test func aReplacedRunCanBeAwaitedBeforeTheNextGoesOn() async {
+        let (app, _, label) = makeApp()
+        let pilot = Pilot(app, size: Size(width: 30, height: 5))
+        var written: [String] = []
+        func run(_ number: Int, after stopped: ViewTask?) -> ViewTask {
+            label.task(id: number) {
+                await stopped?.waitUntilFinished()
+                written.append("run \(number)")
+                do { try await app.clock.sleep(for: .seconds(60)) } catch {}
+                // Stopped (cancelled) or done: the summary, after an await of its own.
+                await Task.yield()
+                await Task.yield()
+                written.append("run \(number) summary")
+            }
+        }
+        let first = run(1, after: nil)
+        await pilot.settle()
+        #expect(written == ["run 1"])
+        #expect(first.isRunning)
+        #expect(label.task(id: 1) {} === first, "an equal id: the running task's handle")
+        let second = run(2, after: first)
+        await pilot.settle()
+        #expect(written == ["run 1", "run 1 summary", "run 2"], "the stopped run's summary before the next run")
+        #expect(!first.isRunning && second.isRunning)
+        await first.waitUntilFinished()   // ended: at once
+        await pilot.advance(by: 60)
+        await second.waitUntilFinished()
+        #expect(written.last == "run 2 summary" && !second.isRunning)
+    }
+
     @Test func workPostedFromAnotherThreadRunsInPostingOrderWhenTheTestSettles() async {
         let (app, _, label) = makeApp()
         let pilot = Pilot(app, size: Size(width: 30, height: 5))

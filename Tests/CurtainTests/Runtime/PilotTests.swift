@@ -28,6 +28,19 @@ func makeNoteApp(clock: AnimationClock) -> (App, PaneView, Label) {
 
 @MainActor
 @Suite struct PilotTests {
+    /// The sample at the top of `Pilot`'s documentation (compiled in CI by
+    /// scripts/check-docc-snippets.sh) says what is true.
+    @Test func theDocumentationsFirstSampleHolds() async {
+        let notes = PaneView(title: "Notes")
+        notes.setContentView(TextEditor(""))
+        let pilot = Pilot(App(root: notes, clock: ManualClock()), size: Size(width: 80, height: 24))
+        await pilot.type("hello")
+        await pilot.press(.enter)
+        await pilot.settle()
+        #expect(pilot.lines[1].contains("hello"))
+        #expect(pilot.screen[1, 1].grapheme == Grapheme("h"))
+    }
+
     @Test func drivesAnAppDefinedInTheTest() async throws {
         let (app, _, _) = makeNoteApp(clock: ManualClock())
         let pilot = Pilot(app, size: Size(width: 30, height: 8))

@@ -151,6 +151,29 @@ struct ListApp {
         #expect(app.pilot.cell(x: 3, y: 1).style == Style(foreground: .indexed(5)))
     }
 
+    /// A row's own style, over the list's: asked for each row drawn, by index and text; the
+    /// selected row keeps the selection style; a changed answer shows after `setNeedsDisplay`.
+    @Test func eachRowCanHaveAStyleOfItsOwn() async {
+        let app = ListApp(items: ["✓ one", "✗ two", "✓ three"])
+        app.list.style = Style(background: .indexed(4))
+        var failed: Set<String> = ["✗ two"]
+        app.list.rowStyle = { _, item in failed.contains(item) ? Style(foreground: .indexed(1), attributes: .bold) : nil }
+        await app.pilot.settle()
+        let list = Style(background: .indexed(4))
+        #expect(app.pilot.cell(x: 3, y: 1).style == app.theme.selection, "the selected row")
+        #expect(app.pilot.cell(x: 3, y: 2).style == Style(foreground: .indexed(1), background: .indexed(4), attributes: .bold),
+                "its own foreground and attributes, the list's background")
+        #expect(app.pilot.cell(x: 3, y: 3).style == list)
+        failed = ["✓ three"]
+        app.list.setNeedsDisplay()
+        await app.pilot.settle()
+        #expect(app.pilot.cell(x: 3, y: 2).style == list)
+        #expect(app.pilot.cell(x: 3, y: 3).style == Style(foreground: .indexed(1), background: .indexed(4), attributes: .bold))
+        await app.pilot.press(.down)
+        #expect(app.pilot.cell(x: 3, y: 2).style == app.theme.selection, "selected: the selection style")
+        #expect(app.pilot.cell(x: 3, y: 1).style == list)
+    }
+
     @Test func changingTheItemsKeepsTheSelectionSensible() async {
         let app = ListApp(items: ["a", "b", "c", "d"])
         await app.pilot.press(.down, .down)

@@ -131,6 +131,42 @@ final class SplitRoot: View {
         return alert
     }
 
+    /// Every answer's key shows: underlined in the title when the title holds it, else after
+    /// the title in parentheses ("Stop (x)"), underlined there — a custom shortcut is never secret.
+    @Test func aShortcutTheTitleDoesNotHoldIsShownAfterIt() async throws {
+        let panes = await TwoPanes()
+        let alert = AlertController(message: "Stop the command?", actions: [
+            AlertAction("Stop", shortcut: "x", role: .destructive),
+            AlertAction("Keep going", shortcut: "k", role: .cancel),
+        ])
+        panes.app.scene.present(alert, from: panes.left)
+        await panes.pilot.settle()
+        // Where a text starts on the screen: its row and column (the alert's rows are one
+        // column per character).
+        func place(of text: String) -> (x: Int, y: Int)? {
+            for (y, line) in panes.pilot.lines.enumerated() {
+                let characters = Array(line), wanted = Array(text)
+                guard characters.count >= wanted.count else { continue }
+                if let x = (0...(characters.count - wanted.count)).first(where: { Array(characters[$0..<($0 + wanted.count)]) == wanted }) {
+                    return (x, y)
+                }
+            }
+            return nil
+        }
+        let stop = try #require(place(of: "Stop (x)"), "\(panes.pilot.text)")
+        #expect(panes.pilot.cell(x: stop.x + 6, y: stop.y).style.attributes.contains(.underline), "the x after Stop")
+        #expect(!panes.pilot.cell(x: stop.x, y: stop.y).style.attributes.contains(.underline), "Stop holds no x")
+        // 24 columns of buttons in a 22-column alert: the second goes on a line of its own,
+        // whole, and the alert is a row taller — never cut.
+        let keep = try #require(place(of: "Keep going"), "\(panes.pilot.text)")
+        #expect(keep.y == stop.y + 1, "\(panes.pilot.text)")
+        #expect(panes.pilot.cell(x: keep.x, y: keep.y).style.attributes.contains(.underline), "the title's own k")
+        #expect(place(of: "Keep going (k)") == nil)
+        await panes.pilot.press("x")
+        await panes.pilot.settle()
+        #expect(!panes.pilot.text.contains("Stop the command?"), "x answers it")
+    }
+
     @Test func anAlertDimsTrapsFocusAndAnswersByShortcut() async throws {
         let panes = await TwoPanes()
         let answers = Box<[String]>([])

@@ -5,8 +5,9 @@ import CurtainScreen
 ///
 /// ```swift
 /// let editor = TextEditor("Dear diary,\n")
-/// editor.onChange = { [unowned controller] in controller.updatePresentationLayout(animated: true) }
-/// editor.onSubmit = { send(editor.text.string) }     // Enter sends; Alt-Enter, Ctrl-J: new line
+/// let toast = ToastPresentationController(presentedView: editor)
+/// editor.onChange = { [unowned toast] in toast.updatePresentationLayout(animated: true) }   // grows with its text
+/// editor.onSubmit = { log.append(editor.text.string) }     // Enter sends; Alt-Enter, Ctrl-J: new line
 /// ```
 ///
 /// The text wraps to the editor's width (the layout core's `TextWrapper`), and

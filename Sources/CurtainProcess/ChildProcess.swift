@@ -76,6 +76,16 @@ public final class ChildProcess: Sendable {
     private let groupGone = Mutex(false)
     /// Every process of the command: its session on a terminal, its group on pipes.
     private let processes: CommandProcesses
+    /// The colours the child's text is shown in, for its colour questions (OSC 10/11): nil
+    /// until whoever shows it says (``Log/follow(_:eachLine:)``), and the questions asked
+    /// before then, answered when it does (a child asks as it starts, often before its log
+    /// follows it).
+    private let colorAnswers = Mutex(ColorAnswers())
+
+    private struct ColorAnswers {
+        var colors: TerminalColors?
+        var waiting: [TerminalQueries.Question] = []
+    }
 
     /// Starts `arguments` (the program, found on `PATH` when it has no `/`, then its
     /// arguments).
@@ -99,7 +109,13 @@ public final class ChildProcess: Sendable {
         self.processes = processes
         processes.track()
         let pid = spawned.pid
-        let reader = OutputReader(descriptor: spawned.output, channel: channel, processes: processes) { [self] in
+        let reader = OutputReader(descriptor: spawned.output, channel: channel, processes: processes,
+                                  colors: { [self] question in
+                                      colorAnswers.withLock { answers in
+                                          if answers.colors == nil { answers.waiting.append(question) }
+                                          return answers.colors
+                                      }
+                                  }) { [self] in
             terminal.withLock { $0 = nil }
         }
         do {
@@ -140,6 +156,24 @@ public final class ChildProcess: Sendable {
     public var isGroupRunning: Bool {
         if groupGone.withLock({ $0 }) { return false }
         return processes.areRunning
+    }
+
+    /// Tells the child the colours its text is shown in: its terminal's answers to the colour
+    /// questions (OSC 10 and 11) from then on. `Log.follow` tells its log's.
+    package func showsText(in colors: TerminalColors) {
+        let waiting = colorAnswers.withLock { answers in
+            answers.colors = colors
+            defer { answers.waiting = [] }
+            return answers.waiting
+        }
+        guard !waiting.isEmpty else { return }
+        terminal.withLock { terminal in
+            guard let terminal else { return }
+            for question in waiting {
+                guard let bytes = TerminalQueries.answer(question, row: 1, column: 1, colors: colors) else { continue }
+                _ = bytes.withUnsafeBytes { write(terminal, $0.baseAddress, $0.count) }
+            }
+        }
     }
 
     /// Tells the child's terminal its new size (the child gets SIGWINCH); nothing on pipes.
@@ -218,11 +252,17 @@ final class OutputReader: WatchedOutput, @unchecked Sendable {
     /// Whether the watcher's thread was lowered (it is one thread for every child).
     private static let lowered = Atomic(false)
 
+    /// The colours the child's text is shown in, for a colour question; nil while they are not
+    /// known (the question is then answered when they are).
+    private let colors: @Sendable (TerminalQueries.Question) -> TerminalColors?
+
     init(descriptor: Int32, channel: OutputChannel, processes: CommandProcesses,
+         colors: @escaping @Sendable (TerminalQueries.Question) -> TerminalColors?,
          forgetTerminal: @escaping @Sendable () -> Void) {
         self.descriptor = descriptor
         self.channel = channel
         self.processes = processes
+        self.colors = colors
         self.forgetTerminal = forgetTerminal
         queries = processes.terminal == nil ? nil : TerminalQueries()
     }
@@ -260,7 +300,12 @@ final class OutputReader: WatchedOutput, @unchecked Sendable {
         let row = min(linesSeen + 1, size.rows)
         let column = min(TextWidth.of(TerminalQueries.shownText(lines.openLine)) + 1, size.columns)
         for question in questions {
-            let bytes = TerminalQueries.answer(question, row: row, column: column)
+            let colors: TerminalColors?
+            switch question {
+            case .foregroundColor, .backgroundColor: colors = self.colors(question)
+            default: colors = nil
+            }
+            guard let bytes = TerminalQueries.answer(question, row: row, column: column, colors: colors) else { continue }
             _ = bytes.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
         }
     }

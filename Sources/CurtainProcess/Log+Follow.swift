@@ -41,6 +41,7 @@ extension Log {
             process.resize(columns: layoutFrame.width, rows: layoutFrame.height)
         }
         sizeDidChange = { size in process.resize(columns: size.width, rows: size.height) }
+        process.showsText(in: shownColors)
         defer { sizeDidChange = nil }
         while case .read(let batch)? = await channel.take() {
             if let lines = batch.lines {

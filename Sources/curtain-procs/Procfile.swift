@@ -23,7 +23,8 @@ struct CommandList {
         killed. Commands run with PAGER=cat and GIT_PAGER=cat unless the environment
         sets them (a pager would wait for keys no one can type): git log prints.
         A command's input is at end of file (read and cat go on, not wait); what it asks
-        its terminal (the cursor position, the device attributes) is answered.
+        its terminal (the cursor position, the device attributes, its colours) is
+        answered.
         """
 
     /// The longest name a command given as an argument gets (its text, shortened).

@@ -155,6 +155,17 @@ import Testing
         #expect(feed("nb\u{1B}") == [.cursorPosition])
         #expect(feed("[c\u{1B}[>c\u{1B}[5n\u{1B}[2J\u{1B}[16n") == [.primaryAttributes, .secondaryAttributes, .status])
         #expect(TerminalQueries.shownText("ab\u{1B}[31mc\u{1B}]0;title\u{07}d") == "abcd")
+        // The colour questions, ended by BEL or ESC \, cut anywhere; a title is no question.
+        #expect(feed("x\u{1B}]11;?\u{07}y\u{1B}]1") == [.backgroundColor(bell: true)])
+        #expect(feed("0;?\u{1B}") == [])
+        #expect(feed("\\\u{1B}]2;t\u{07}\u{1B}]10;x\u{07}") == [.foregroundColor(bell: false)])
+        let colors = TerminalColors(foreground: (1, 2, 255), background: (0, 0, 0))
+        #expect(TerminalQueries.answer(.foregroundColor(bell: false), row: 1, column: 1, colors: colors)
+                == Array("\u{1B}]10;rgb:0101/0202/ffff\u{1B}\\".utf8))
+        #expect(TerminalQueries.answer(.backgroundColor(bell: true), row: 1, column: 1, colors: colors)
+                == Array("\u{1B}]11;rgb:0000/0000/0000\u{07}".utf8))
+        #expect(TerminalQueries.answer(.backgroundColor(bell: true), row: 1, column: 1, colors: nil) == nil,
+                "colours nobody told are not made up")
     }
 }
 
@@ -172,6 +183,24 @@ import Testing
         #expect(log.texts.count == 2, "\(log.texts)")
         #expect(log.texts.first?.hasPrefix("one") == true && log.texts.first?.hasSuffix("more") == true, "\(log.texts)")
         #expect(log.texts.last == "two")
+    }
+
+    /// A child that asks its terminal's colours (as programs do to pick a light or a dark
+    /// theme) is told the colours its log shows its text in, in xterm's form, and goes on —
+    /// also when it asked before the log followed it.
+    @Test(.timeLimit(.minutes(1)))
+    func aChildAskingItsColoursIsToldItsLogs() async throws {
+        let log = Log()
+        log.style = Style(foreground: .rgb(1, 2, 3), background: .indexed(4))
+        let script = #"stty -echo; printf '\033]10;?\033\\'; read -rs -d '\' -t 10 fg; "#
+            + #"printf '\033]11;?\a'; read -rs -d $'\a' -t 10 bg; f=${fg#*;}; echo "fg=${f%?} bg=${bg#*;}""#
+        let child = try ChildProcess(["bash", "-c", script])
+        // Asked before the log follows (a child asks as it starts): answered when it does.
+        try await Task.sleep(for: .milliseconds(300))
+        #expect(await log.follow(child) == .exited(0))
+        let blue = Palette.rgb(of: 4)
+        func hex(_ value: UInt8) -> String { String(format: "%04x", Int(value) * 257) }
+        #expect(log.texts.last == "fg=rgb:0101/0202/0303 bg=rgb:\(hex(blue.red))/\(hex(blue.green))/\(hex(blue.blue))", "\(log.texts)")
     }
 
     /// A log that follows a child also tells each line, as the log shows it, in order, once:

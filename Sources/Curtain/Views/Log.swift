@@ -290,6 +290,20 @@ open class Log: View {
 
     /// The rows in view, each line in its own style or the log's; while rows are below the
     /// view, the bottom row ends in the `↓ N more` marker.
+    /// The colours the log's text is shown in (its style's, the terminal's own where that style
+    /// keeps the default colours, as the theme knows or assumes them): what a program whose
+    /// output it shows asks its terminal (`Log.follow` answers OSC 10/11 with them).
+    package var shownColors: TerminalColors {
+        let style = self.style ?? theme.text
+        let terminal = theme.terminal
+        func rgb(_ color: Color, _ fallback: (red: UInt8, green: UInt8, blue: UInt8)) -> (red: UInt8, green: UInt8, blue: UInt8) {
+            if let rgb = color.rgbComponents { return rgb }
+            if let index = color.index { return Palette.rgb(of: index) }
+            return fallback
+        }
+        return TerminalColors(foreground: rgb(style.foreground, terminal.foreground), background: rgb(style.background, terminal.background))
+    }
+
     open override func draw(into buffer: inout CellBuffer, clip: Rect) {
         let base = style ?? theme.text
         let area = clip.intersection(frame)

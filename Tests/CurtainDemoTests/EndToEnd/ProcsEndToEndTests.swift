@@ -226,6 +226,28 @@ struct ProcsEndToEndTests {
         #expect(try ended(run, within: 20) == "0")
     }
 
+    /// A command that asks its terminal's colours, as programs do to pick a light or a dark
+    /// theme, is answered from what curtain-procs shows its output in, and goes on.
+    @Test func aCommandThatAsksItsColoursIsAnswered() throws {
+        let script = try procfile(#"""
+            stty -echo < /dev/tty
+            printf '\033]11;?\a' > /dev/tty
+            read -rs -d $'\a' -t 20 bg < /dev/tty
+            printf '\033]10;?\033\\' > /dev/tty
+            read -rs -d '\' -t 20 fg < /dev/tty
+            f=${fg#*;}
+            echo "colours ${bg#*;} ${f%?}"
+            """#)
+        defer { try? FileManager.default.removeItem(atPath: script) }
+        let run = try run("'\(binary)' 'bash \(script)'", columns: 100, rows: 20, name: "procs")
+        let shown = try see(run, "│colours ")
+        let answer = try #require(shown.split(separator: "\n").first { $0.contains("│colours ") })
+        #expect(answer.contains(try Regex(#"colours rgb:[0-9a-f]{4}/[0-9a-f]{4}/[0-9a-f]{4} rgb:[0-9a-f]{4}/[0-9a-f]{4}/[0-9a-f]{4}"#)),
+                "both answered, in xterm's form:\n\(shown)")
+        try run.tmux.keys("q")
+        #expect(try ended(run, within: 20) == "0")
+    }
+
     /// Children that misbehave: every outcome is visible and the terminal is never written raw.
     @Test func misbehavingChildrenAreShownSafely() throws {
         let run = try run("'\(binary)' \"printf 'bad \\\\377 utf8\\\\n'; printf 'nul\\\\000byte\\\\n'; printf 'esc \\\\033[2J\\\\033]0;PWN\\\\007 title\\\\n'\" "

@@ -44,7 +44,31 @@ struct CommandList {
         if let blank = arguments.firstIndex(where: { $0.allSatisfy(\.isWhitespace) }) {
             throw Problem(message: "command \(blank + 1) is empty")
         }
-        return arguments.map { Entry(name: shortened($0), command: $0) }
+        return uniqueNames(arguments.map { Entry(name: shortened($0), command: $0) })
+    }
+
+    /// The entries with a number after every name that repeats an earlier one ("sleep 5 #2"),
+    /// shortened to make room for it: two commands the same (or the same once shortened) can be
+    /// told apart in the list and in the pane's title.
+    static func uniqueNames(_ entries: [Entry]) -> [Entry] {
+        var taken = Set(entries.map(\.name))
+        var seen: [String: Int] = [:]
+        return entries.map { entry in
+            seen[entry.name, default: 0] += 1
+            guard let count = seen[entry.name], count > 1 else { return entry }
+            var number = count
+            while true {
+                let suffix = " #\(number)"
+                let base = entry.name.count + suffix.count > nameLength
+                    ? String(entry.name.prefix(nameLength - suffix.count - 1)) + "…" : entry.name
+                let name = base + suffix
+                if !taken.contains(name) {
+                    taken.insert(name)
+                    return Entry(name: name, command: entry.command)
+                }
+                number += 1
+            }
+        }
     }
 
     /// The text of the Procfile at `path`, or why there is none: no such file, a directory,

@@ -248,6 +248,24 @@ struct ProcsEndToEndTests {
         #expect(try ended(run, within: 20) == "0")
     }
 
+    /// Two commands the same (or the same once shortened) are told apart: the second's name
+    /// gets a number, in the list and in its pane's title.
+    @Test func twoCommandsTheSameAreToldApart() throws {
+        let long = "echo a command far longer than a name can be; sleep 7003"
+        let run = try run("'\(binary)' 'sleep 7001' 'sleep 7001' '\(long)' '\(long)'", columns: 110, rows: 12, name: "procs")
+        let screen = try see(run, "sleep 7001 #2")
+        let rows = screen.split(separator: "\n")
+        #expect(rows.contains { $0.contains("sleep 7001 ") && !$0.contains("#2") }, "\(screen)")
+        #expect(rows.contains { $0.contains("echo a command far longer t… ") }, "\(screen)")
+        #expect(rows.contains { $0.contains("echo a command far longe… #2") }, "\(screen)")
+        try run.tmux.keys("Down")
+        try see(run, "─ sleep 7001 #2 (sleep 7001) ")
+        try run.tmux.keys("q")
+        try see(run, "Quit")
+        try run.tmux.keys("y")
+        #expect(try ended(run, within: 20) == "0")
+    }
+
     /// Children that misbehave: every outcome is visible and the terminal is never written raw.
     @Test func misbehavingChildrenAreShownSafely() throws {
         let run = try run("'\(binary)' \"printf 'bad \\\\377 utf8\\\\n'; printf 'nul\\\\000byte\\\\n'; printf 'esc \\\\033[2J\\\\033]0;PWN\\\\007 title\\\\n'\" "

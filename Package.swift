@@ -110,26 +110,14 @@ let package = Package(
                 "CurtainPlatform",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
-            // Release builds are one static executable: the Swift runtime, libc, libstdc++ and
-            // ncurses linked in, so only the code the demo calls is mapped, nothing is
-            // relocated at start and libstdc++'s initialisers do not run (peak memory:
-            // docs/PERFORMANCE.md). Debug builds stay dynamic: the test bundle links this
-            // target's code next to Foundation, which a static runtime would clash with.
+            // A static release executable (see staticReleaseExecutable, at the end).
             linkerSettings: [
                 // The frame registration of a static link skipped (StaticUnwindTables.swift).
                 .unsafeFlags(
-                    ["-static-executable", "-Xlinker", "--eh-frame-hdr",
+                    ["-Xlinker", "--eh-frame-hdr",
                      "-Xlinker", "--wrap=__register_frame_info", "-Xlinker", "--wrap=__deregister_frame_info"],
                     .when(platforms: [.linux], configuration: .release)),
-                .linkedLibrary("_FoundationCollections", .when(platforms: [.linux], configuration: .release)),
-                .linkedLibrary("_FoundationCShims", .when(platforms: [.linux], configuration: .release)),
-                // FreeType's own dependencies, which its pkg-config entry names only with --static.
-                .linkedLibrary("png16", .when(platforms: [.linux], configuration: .release)),
-                .linkedLibrary("brotlidec", .when(platforms: [.linux], configuration: .release)),
-                .linkedLibrary("brotlicommon", .when(platforms: [.linux], configuration: .release)),
-                .linkedLibrary("z", .when(platforms: [.linux], configuration: .release)),
-                .linkedLibrary("m", .when(platforms: [.linux], configuration: .release)),
-            ]
+            ] + staticReleaseExecutable
         ),
         .executableTarget(
             name: "curtain-bench",
@@ -140,7 +128,10 @@ let package = Package(
         .executableTarget(name: "curtain-chat", dependencies: ["Curtain", "CurtainTerminal"]),
         .executableTarget(
             name: "curtain-procs",
-            dependencies: ["Curtain", "CurtainTerminal", "CurtainProcess"]
+            dependencies: ["Curtain", "CurtainTerminal", "CurtainProcess", "CurtainPlatform"],
+            // One static executable, as the demo: a process runner stays resident beside what
+            // it runs (peak memory: docs/PERFORMANCE.md, "Memory").
+            linkerSettings: staticReleaseExecutable
         ),
         // Work from outside the loop, each way a program reaches the main actor: the end-to-end
         // tests' program (not a product).
@@ -180,3 +171,24 @@ let package = Package(
     ],
     swiftLanguageModes: [.v6]
 )
+
+/// Release builds of the programs that run for long (the demo, curtain-procs) are one static
+/// executable on Linux: the Swift runtime, Foundation, libc, libstdc++, ncurses and FreeType
+/// linked in, so only the code the program calls is mapped, nothing is relocated at start and
+/// libstdc++'s initialisers do not run (peak memory: docs/PERFORMANCE.md). Debug builds stay
+/// dynamic: the test bundle links the programs' code next to Foundation, which a static runtime
+/// would clash with.
+var staticReleaseExecutable: [LinkerSetting] {
+    let release = BuildSettingCondition.when(platforms: [.linux], configuration: .release)
+    return [
+        .unsafeFlags(["-static-executable"], release),
+        .linkedLibrary("_FoundationCollections", release),
+        .linkedLibrary("_FoundationCShims", release),
+        // FreeType's own dependencies, which its pkg-config entry names only with --static.
+        .linkedLibrary("png16", release),
+        .linkedLibrary("brotlidec", release),
+        .linkedLibrary("brotlicommon", release),
+        .linkedLibrary("z", release),
+        .linkedLibrary("m", release),
+    ]
+}

@@ -259,6 +259,9 @@ def main():
                              "control-pipe pokes in 2 s with one quiet command and the spinner (needs strace)")
     parser.add_argument("--stream", metavar="SIZE",
                         help="with --procs: only a stream of SIZE bytes (yes | head -c SIZE, e.g. 1G) through one command")
+    parser.add_argument("--after-lines", type=int, metavar="N",
+                        help="with --procs: RSS (peak, at the end; file-backed and anonymous) after `seq N` "
+                             "through one command, and with one command that prints nothing")
     parser.add_argument("--progress", help="measure a progress bar through this curtain-procs binary")
     parser.add_argument("--full-speed", action="store_true",
                         help="with --procs: keys while one command writes 80-character lines as fast as it can")
@@ -267,6 +270,8 @@ def main():
     args = parser.parse_args()
     if args.procs and args.threads:
         return measure_threads(args)
+    if args.procs and args.after_lines:
+        return measure_memory(args)
     if args.procs and args.stream:
         return measure_stream(args)
     if args.procs and args.full_speed:
@@ -449,6 +454,28 @@ def measure_stream(args):
           f"peak RSS {status(pid, 'VmHWM') / 1024:.1f} MiB, RSS at the end {status(pid, 'VmRSS') / 1024:.1f} MiB")
     pty.send(b"q")
     pty.process.wait(10)
+
+
+def measure_memory(args):
+    """curtain-procs' memory with one command that prints nothing, and after `seq N` through one
+    command (the log keeps 10 000 lines): peak and current RSS, and how much of it is file-backed
+    (the program's and its libraries' pages) and anonymous (what it allocated)."""
+    for command in ("true", f"seq {args.after_lines}"):
+        pty = Pty([args.procs, command], columns=100, rows=30)
+        pid = pty.process.pid
+        seen = b""
+        while b"exited 0" not in seen:
+            seen = (seen + pty.pump(0.2))[-4096:]
+            if pty.process.poll() is not None:
+                raise SystemExit("curtain-procs ended before its command did")
+        deadline = time.monotonic() + 1
+        while time.monotonic() < deadline:
+            pty.pump(0.1)
+        print(f"curtain-procs, {command}: peak RSS {status(pid, 'VmHWM') / 1024:.1f} MiB, "
+              f"at the end {status(pid, 'VmRSS') / 1024:.1f} MiB "
+              f"({status(pid, 'RssFile') / 1024:.1f} file-backed, {status(pid, 'RssAnon') / 1024:.1f} anonymous)")
+        pty.send(b"q")
+        pty.process.wait(10)
 
 
 def progress_script(rate, seconds):

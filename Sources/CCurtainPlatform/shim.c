@@ -8,6 +8,7 @@
 #include <spawn.h>
 #include <stdlib.h>
 #include <string.h>
+#include <pthread.h>
 #include <unistd.h>
 #include <sys/select.h>
 #include <sys/socket.h>
@@ -138,6 +139,17 @@ int curtain_select_readable(const int *descriptors, int count, long long timeout
         }
     }
     return result;
+}
+
+void curtain_name_current_thread(const char *name) {
+#if defined(__APPLE__)
+    pthread_setname_np(name);
+#else
+    char cut[16];
+    strncpy(cut, name, sizeof cut - 1);
+    cut[sizeof cut - 1] = '\0';
+    pthread_setname_np(pthread_self(), cut);
+#endif
 }
 
 int curtain_edge_watch_open(const int *descriptors, int count) {

@@ -41,6 +41,9 @@ package protocol WatchedOutput: AnyObject, Sendable {
 /// dispatch process sources on Darwin. One readiness call serves both systems here, the one the
 /// terminal's wait uses; a kqueue reached through `select` reports an end the moment it comes.)
 package final class ChildWatcher: Sendable {
+    /// The name of its one thread (`/proc/PID/task/*/comm`).
+    package static let threadName = "curtain-watcher"
+
     package static let shared = ChildWatcher()
 
     /// A registered output, for ``resume(_:)`` and ``cancel(_:)``.
@@ -145,7 +148,10 @@ package final class ChildWatcher: Sendable {
                     return .failure(error)
                 }
                 state.exitQueue = curtain_exit_queue()
-                if let error = PlatformThread.startDetachedWithSignalsBlocked(stackSize: 512 * 1024, { [self] in serve() }) {
+                if let error = PlatformThread.startDetachedWithSignalsBlocked(stackSize: 512 * 1024, { [self] in
+                    PlatformThread.nameCurrentThread(Self.threadName)
+                    serve()
+                }) {
                     state.control?.closeBoth()
                     state.control = nil
                     if state.exitQueue >= 0 { close(state.exitQueue) }

@@ -1,6 +1,6 @@
 import Curtain
 import CurtainProcess
-import Foundation
+import FoundationEssentials
 
 /// One command: its state, its output, the child running it.
 @MainActor
@@ -111,7 +111,7 @@ final class Proc {
     /// each its own (a terminal under `LANG=C` drew `✓ ✗ ☠` and the spinner as one placeholder).
     func summary(now: Double, spinner: String, unicode: Bool) -> String {
         let seconds = duration ?? started.map { now - $0 }
-        let time = seconds.map { String(format: "%5.1fs", $0) } ?? "      "
+        let time = seconds.map { Self.tenths($0).leftPadded(to: 5) + "s" } ?? "      "
         let mark: String
         switch state {
         case .idle: mark = unicode ? "·" : "."
@@ -125,9 +125,16 @@ final class Proc {
         return "\(mark) \(time) \(name)"
     }
 
+    /// `seconds` to a tenth, as `%.1f` writes it (FoundationEssentials has no `String(format:)`,
+    /// and Foundation would bring ICU's megabytes into a static curtain-procs).
+    static func tenths(_ seconds: Double) -> String {
+        let tenths = Int((max(0, seconds) * 10).rounded())
+        return "\(tenths / 10).\(tenths % 10)"
+    }
+
     /// How it ended, for the notification.
     var outcome: (text: String, failed: Bool) {
-        let took = duration.map { String(format: " after %.1f s", $0) } ?? ""
+        let took = duration.map { " after \(Self.tenths($0)) s" } ?? ""
         switch state {
         case .exited(0): return ("\(name) exited 0\(took)", false)
         case .exited(let code): return ("\(name) exited \(code)\(took)", true)
@@ -145,5 +152,12 @@ extension Termination {
         case .exited(let code): .exited(code)
         case .signaled(let signal): .killed(signal)
         }
+    }
+}
+
+extension String {
+    /// The string after spaces enough to make it `width` characters long.
+    func leftPadded(to width: Int) -> String {
+        String(repeating: " ", count: max(0, width - count)) + self
     }
 }

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The commands to run: from the arguments, or a Procfile's `name: command` lines.
 struct CommandList {
@@ -74,11 +74,11 @@ struct CommandList {
     /// The text of the Procfile at `path`, or why there is none: no such file, a directory,
     /// not readable, or not UTF-8 (with the line of the first byte that is not).
     static func read(_ path: String) throws(Problem) -> String {
-        var isDirectory: ObjCBool = false
+        var isDirectory = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
             throw Problem(message: "\(path): no such file")
         }
-        guard !isDirectory.boolValue else { throw Problem(message: "\(path): is a directory, not a Procfile") }
+        guard !isDirectory else { throw Problem(message: "\(path): is a directory, not a Procfile") }
         guard let data = FileManager.default.contents(atPath: path) else {
             throw Problem(message: "\(path): cannot be read (\(FileManager.default.isReadableFile(atPath: path) ? "a read failed" : "permission denied"))")
         }
@@ -118,12 +118,12 @@ struct CommandList {
         // "\r\n" is one Character: split on every line end, not on "\n" alone.
         let lines = text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" || $0 == "\r" })
         for (index, raw) in lines.enumerated() {
-            let line = raw.trimmingCharacters(in: .whitespaces)
+            let line = raw.trimmingSpaces()
             guard !line.isEmpty, !line.hasPrefix("#") else { continue }
             let at = "\(file):\(index + 1)"
             guard let colon = line.firstIndex(of: ":") else { throw Problem(message: "\(at): expected 'name: command'") }
-            let name = line[..<colon].trimmingCharacters(in: .whitespaces)
-            let command = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+            let name = line[..<colon].trimmingSpaces()
+            let command = line[line.index(after: colon)...].trimmingSpaces()
             guard !name.isEmpty, name.unicodeScalars.allSatisfy(isNameScalar) else {
                 throw Problem(message: "\(at): a name is letters, digits, '-', '_' or '.'")
             }
@@ -143,5 +143,14 @@ struct CommandList {
         case .uppercaseLetter, .lowercaseLetter, .titlecaseLetter, .otherLetter, .decimalNumber: return true
         default: return false
         }
+    }
+}
+
+extension StringProtocol {
+    /// The text without the spaces and tabs (and other horizontal white space) at its ends.
+    func trimmingSpaces() -> String {
+        let isSpace: (Character) -> Bool = { $0.isWhitespace && !$0.isNewline }
+        guard let first = firstIndex(where: { !isSpace($0) }), let last = lastIndex(where: { !isSpace($0) }) else { return "" }
+        return String(self[first...last])
     }
 }

@@ -8,7 +8,8 @@
 import Curtain
 import CurtainProcess
 import CurtainTerminal
-import Foundation
+import CurtainPlatform
+import FoundationEssentials
 
 @MainActor
 final class Procs {
@@ -120,7 +121,7 @@ final class Procs {
     /// colours: the log's lines with their SGR sequences, and `LESS=R` when `LESS` is unset
     /// (as git sets it), so a plain `less` shows them too.
     func page(_ proc: Proc) async {
-        let path = NSTemporaryDirectory() + "curtain-procs-\(getpid())-\(procs.firstIndex { $0 === proc } ?? 0).log"
+        let path = FileManager.default.temporaryDirectory.path + "/" + "curtain-procs-\(getpid())-\(procs.firstIndex { $0 === proc } ?? 0).log"
         defer { unlink(path) }
         guard FileManager.default.createFile(atPath: path, contents: Data((proc.log.ansiTexts.joined(separator: "\n") + "\n").utf8)) else {
             app.scene.notify("cannot write \(path)", severity: .error, in: outputPane)

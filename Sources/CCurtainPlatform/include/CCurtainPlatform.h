@@ -44,6 +44,10 @@ int curtain_select_capacity(void);
 int curtain_select_readable(const int *descriptors, int count, long long timeout_nanoseconds,
                             unsigned char *ready);
 
+/// Names the calling thread: pthread_setname_np(pthread_self(), name) on glibc (a GNU
+/// extension: at most 15 bytes, longer names are cut here), pthread_setname_np(name) on Darwin.
+void curtain_name_current_thread(const char *name);
+
 // MARK: New input, edge-triggered (EdgeReadiness)
 
 /// A descriptor that tells when new bytes arrive on `count` descriptors, edge-triggered: each

@@ -303,7 +303,10 @@ final class TerminalWait {
         }
         let edges = edgeTriggered ? try? EdgeReadiness(watching: watched + [control.read]) : nil
         let box = Box(descriptors: watched, readiness: readiness, edges: edges, control: (control.read, control.write))
-        let failed = Self.injectedFailure(.thread) ?? PlatformThread.startDetachedWithSignalsBlocked { box.serve() }
+        let failed = Self.injectedFailure(.thread) ?? PlatformThread.startDetachedWithSignalsBlocked {
+            PlatformThread.nameCurrentThread("curtain-wait")
+            box.serve()
+        }
         if let failed {
             control.closeBoth()
             throw TerminalError("no thread for the wait (\(String(cString: strerror(failed))))")

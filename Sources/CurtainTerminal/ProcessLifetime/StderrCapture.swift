@@ -98,7 +98,10 @@ package enum StderrCapture {
         s.pointee.pipeWrite = ends[1]
         let generation = s.pointee.generation
         let readEnd = ends[0]
-        guard PlatformThread.startDetachedWithSignalsBlocked({ drain(readEnd, generation: generation) }) == nil else {
+        guard PlatformThread.startDetachedWithSignalsBlocked({
+            PlatformThread.nameCurrentThread("curtain-stderr")
+            drain(readEnd, generation: generation)
+        }) == nil else {
             s.pointee.file = -1
             s.pointee.saved = -1
             for descriptor in [file, saved, ends[0], ends[1]] { close(descriptor) }

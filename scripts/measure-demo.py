@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Measures curtain-demo as a user runs it: in a pseudo-terminal, no tmux in between.
 
-  scripts/measure-demo.py [--binary PATH] [--runs N]
+  scripts/measure-demo.py [--binary PATH] [--runs N] [--floor]
 
 Prints, for the interactive demo at 80x24:
   - start to first frame: from just before fork/exec to the moment the first complete frame
@@ -124,6 +124,56 @@ def first_frame(binary, answer_delay=0.0):
         raise SystemExit("the demo never drew its first frame")
     return (at - start) * 1000
 
+def first_frame_and_cpu(argv, answer_delay=0.0):
+    """`first_frame` for any program drawing the demo's first frame, with the CPU (user +
+    system, from wait4) of its start and `q`."""
+    process, master, start = spawn(argv)
+    _, at = read_until(master, lambda out: b"Colours" in out and out.rfind(b"quit") > out.find(b"Colours"),
+                       answer_delay=answer_delay)
+    os.write(master, b"q")
+    _, _, usage = os.wait4(process.pid, 0)
+    process.returncode = 0
+    os.close(master)
+    if at is None:
+        raise SystemExit(f"{argv[0]} never drew its first frame")
+    return (at - start) * 1000, (usage.ru_utime + usage.ru_stime) * 1000
+
+def demo_first_frame_text(binary):
+    """The demo's first frame as text, one row a line (pyte reads the bytes as a terminal)."""
+    import pyte
+    process, master, _ = spawn([binary])
+    output, _ = read_until(master, lambda out: b"Colours" in out and out.rfind(b"quit") > out.find(b"Colours"))
+    os.write(master, b"q")
+    process.wait(timeout=10)
+    os.close(master)
+    screen = pyte.Screen(80, 24)
+    pyte.ByteStream(screen).feed(output)
+    return "\n".join(row.rstrip() for row in screen.display) + "\n"
+
+def measure_floor(args):
+    """The first full frame against its floor: scripts/first-frame-floor.c, static on ncursesw,
+    drawing the demo's first frame's text; interleaved runs, both answered at once (the floor
+    asks nothing)."""
+    import tempfile
+    folder = tempfile.mkdtemp(prefix="curtain-floor-")
+    floor_binary = os.path.join(folder, "first-frame-floor")
+    flags = subprocess.run(["pkg-config", "--cflags", "ncursesw"], capture_output=True, text=True).stdout.split()
+    here = os.path.dirname(os.path.abspath(__file__))
+    subprocess.run(["cc", "-O2", "-static", "-o", floor_binary, os.path.join(here, "first-frame-floor.c"), *flags,
+                    "-lncursesw", "-ltinfo"], check=True, stderr=subprocess.DEVNULL)
+    text = os.path.join(folder, "frame.txt")
+    open(text, "w", encoding="utf-8").write(demo_first_frame_text(args.binary))
+    demo, floor_runs = [], []
+    for _ in range(args.runs):
+        demo.append(first_frame_and_cpu([args.binary]))
+        floor_runs.append(first_frame_and_cpu([floor_binary, text]))
+    median = lambda runs, i: statistics.median(run[i] for run in runs)
+    print(f"load average {os.getloadavg()[0]:.2f}; {args.runs} interleaved runs each, 80x24, answered at once")
+    print(f"first full frame   demo {median(demo, 0):6.1f} ms   floor {median(floor_runs, 0):6.1f} ms   "
+          f"ratio {median(demo, 0) / median(floor_runs, 0):.2f}x (target <= 1.3x)")
+    print(f"CPU, start and q   demo {median(demo, 1):6.1f} ms   floor {median(floor_runs, 1):6.1f} ms   "
+          f"ratio {median(demo, 1) / median(floor_runs, 1):.2f}x (target <= 2x)")
+
 def floor():
     process, master, start = spawn(["/bin/true"])
     process.wait(timeout=10)
@@ -135,9 +185,14 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--binary", default=".build/release/curtain-demo")
     parser.add_argument("--runs", type=int, default=30)
+    parser.add_argument("--floor", action="store_true",
+                        help="only the first full frame and its CPU against scripts/first-frame-floor.c "
+                             "(static ncursesw, the same text), interleaved; needs cc and pyte")
     args = parser.parse_args()
     if not os.access(args.binary, os.X_OK):
         raise SystemExit(f"{args.binary}: not built; run `swift build -c release --product curtain-demo` first")
+    if args.floor:
+        return measure_floor(args)
 
     starts = sorted(first_frame(args.binary) for _ in range(args.runs))
     late = sorted(first_frame(args.binary, answer_delay=0.002) for _ in range(args.runs))

@@ -8,3 +8,11 @@ package func monotonicNanoseconds() -> Int64 {
     _ = clock_gettime(CLOCK_MONOTONIC, &spec)
     return Int64(spec.tv_sec) * 1_000_000_000 + Int64(spec.tv_nsec)
 }
+
+/// CPU time of the calling thread in nanoseconds (`CLOCK_THREAD_CPUTIME_ID`, glibc and Darwin
+/// alike): what work cost, not how long the scheduler kept it waiting — the benchmarks' clock.
+package func threadCPUNanoseconds() -> UInt64 {
+    var spec = timespec()
+    _ = clock_gettime(CLOCK_THREAD_CPUTIME_ID, &spec)
+    return UInt64(spec.tv_sec) &* 1_000_000_000 &+ UInt64(spec.tv_nsec)
+}

@@ -1,13 +1,5 @@
 import CurtainPlatform
 
-/// CPU time of the calling thread in nanoseconds: what the work cost, not how long the
-/// scheduler kept us waiting.
-func threadCPUNanoseconds() -> UInt64 {
-    var spec = timespec()
-    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &spec)
-    return UInt64(spec.tv_sec) &* 1_000_000_000 &+ UInt64(spec.tv_nsec)
-}
-
 /// Runs `body` and adds its thread CPU time in nanoseconds to `sample`.
 @inline(__always)
 func measure<T>(_ sample: inout UInt64, _ body: () throws -> T) rethrows -> T {

@@ -59,6 +59,17 @@ struct LZWEncoder {
             i += 1
             var slot = Self.slot(for: current << 8 | index)
             if let found = find(current << 8 | index, from: &slot) {
+                // When the other index continues the string too, and only its string goes on
+                // with the next pixel, take it.
+                if other != index, i < count {
+                    var otherSlot = Self.slot(for: current << 8 | other)
+                    if let foundOther = find(current << 8 | other, from: &otherSlot),
+                       !extends(found, indexes[i], alternatives[i]), extends(foundOther, indexes[i], alternatives[i]) {
+                        current = foundOther
+                        last = other
+                        continue
+                    }
+                }
                 current = found
                 last = index
                 continue
@@ -95,6 +106,16 @@ struct LZWEncoder {
         if maxCode + 1 == 1 << codeSize, codeSize < 12 { codeSize += 1 }
         write(endCode)
         flushBits()
+    }
+
+    /// Whether the string of `code` goes on with a pixel of indexes `index` or `other`.
+    @inline(__always)
+    private func extends(_ code: Int, _ index: UInt8, _ other: UInt8) -> Bool {
+        var slot = Self.slot(for: code << 8 | Int(index))
+        if find(code << 8 | Int(index), from: &slot) != nil { return true }
+        guard other != index else { return false }
+        slot = Self.slot(for: code << 8 | Int(other))
+        return find(code << 8 | Int(other), from: &slot) != nil
     }
 
     @inline(__always)

@@ -124,6 +124,29 @@ import Testing
         }
     }
 
+    /// A toast that comes and goes: the frame after it is written over the picture before
+    /// it (the toast's frame has disposal 3, "restore to previous"), so it is small, and every
+    /// frame still reads back as the frame drawn whole.
+    @Test func aFrameThatGoesBackIsWrittenOverThePictureBeforeTheOneBetween() throws {
+        var toast = screen("Hello", band: 0)
+        let boxed = Style(foreground: .rgb(255, 255, 255), background: .rgb(120, 0, 120))
+        toast.fill(Rect(x: 2, y: 1, width: 13, height: 4), with: .blank(boxed))
+        _ = toast.draw("A toast!", at: Point(x: 4, y: 2), style: boxed)
+        let frames = [screen("Hello", band: 0), toast, screen("Hellp", band: 0), screen("Hellp", band: 3)]
+        let bytes = try recorded(.gif, frames.enumerated().map { ($1, Double($0)) }, until: 5, options: options)
+        let decoded = try GIFDecoding.frames(bytes).frames
+        #expect(decoded.count == frames.count)
+        for (index, frame) in frames.enumerated() {
+            let whole = try #require(try GIFDecoding.frames(recorded(.gif, [(frame, 0)], until: 1, options: options))
+                .frames.first)
+            #expect(decoded[index].picture.pixels == whole.picture.pixels, "frame \(index)")
+        }
+        #expect(decoded.map(\.disposal) == [1, 3, 1, 1])
+        // Only the letter that changed since the first frame: within one cell.
+        let layout = try ScreenRecorder._pictureLayout(options: options)
+        #expect(decoded[2].rect.2 <= layout.cellWidth && decoded[2].rect.3 <= layout.cellHeight)
+    }
+
     /// Pixels with two indexes that show the same: each decodes to one of the two, and runs the
     /// second index continues cost less than the first index alone.
     @Test func lzwTakesEitherIndexOfAPixelAndIsSmallerForIt() throws {

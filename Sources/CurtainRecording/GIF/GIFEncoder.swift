@@ -1,12 +1,15 @@
 import CurtainLayout
 
 /// An animated GIF of a recording, written frame by frame as they come: each frame is only the
-/// rectangle that changed since the picture shown before it, its unchanged pixels transparent
-/// (which LZW packs to almost nothing), with a palette of its own of the colours it has. Glyph
-/// edges keep 16 levels of coverage, so a rectangle seldom has more than 256 colours; when it
-/// does (emoji), the rarest take the nearest of the others (``FramePalette``). Delays are in hundredths of a second, rounded
-/// on the recording's time line so they never drift; a frame shown for less than one is not
-/// written.
+/// rectangle that changed since the picture shown before it, its unchanged pixels transparent or
+/// their own colour, whichever continues LZW's string (``LZWEncoder``), with a palette of its
+/// own of the colours it has. A frame that goes back to the picture before the one shown (a
+/// toast that came and went) is written over that picture instead: the frame between is undone
+/// after its delay (disposal 3, "restore to previous"), so each frame is held until the next
+/// comes. Glyph edges keep 16 levels of coverage, so a rectangle seldom has more than 256
+/// colours; when it does (emoji), the rarest take the nearest of the others (``FramePalette``).
+/// Delays are in hundredths of a second, rounded on the recording's time line so they never
+/// drift; a frame shown for less than one is not written.
 final class GIFEncoder: FrameEncoder {
     private let options: RecordingOptions
     private var renderer: FrameRenderer?
@@ -14,6 +17,25 @@ final class GIFEncoder: FrameEncoder {
     /// palette lacked is shown approximated, and stays so until its cell changes).
     private var shown: Canvas?
     private var counts = ColorCounts()
+    /// The frame written last, held back until the next one tells whether the picture under it
+    /// is to come back after it.
+    private var held: HeldFrame?
+    /// The picture before the held frame: what "restore to previous" brings back (nil while
+    /// the held frame is the first).
+    private var beneath: Canvas?
+
+    private struct HeldFrame {
+        /// Starting with its graphic control extension.
+        var bytes: [UInt8]
+        var rect: PixelRect
+
+        /// The bytes with `disposal` (1: keep the frame; 3: restore what was under it).
+        func bytes(disposal: UInt8) -> [UInt8] {
+            var bytes = bytes
+            bytes[3] = bytes[3] & ~0x1C | disposal << 2
+            return bytes
+        }
+    }
     private(set) var failure: String?
 
     init(options: RecordingOptions) throws(RecordingSetupError) {
@@ -41,12 +63,39 @@ final class GIFEncoder: FrameEncoder {
         // A frame not written leaves what it drew for the next one to write.
         guard delay > 0 else { return }
         let drawn = renderer.takeDrawn()
-        writeFrame(canvas, drawn: drawn, delay: delay, into: &out)
-        if shown == nil {
-            shown = canvas
-        } else {
-            shown!.copy(drawn, from: canvas)
+        guard var shown else {
+            var bytes: [UInt8] = []
+            let rect = writeFrame(canvas, over: nil, rect: drawn, delay: delay, into: &bytes)
+            self.shown = canvas
+            held = HeldFrame(bytes: bytes, rect: rect)
+            return
         }
+        self.shown = nil  // mutated in place below, then put back
+        let overShown = Self.changed(canvas, shown, within: drawn)
+        var bytes: [UInt8] = []
+        if let held, let beneath,
+           case let overBeneath = Self.changed(canvas, beneath, within: drawn.union(held.rect)),
+           2 * overBeneath.area < overShown.area {
+            // The frame goes back to the picture before the one held (a toast that came and
+            // went, a key that flashed): the held frame is undone after its delay (disposal 3,
+            // "restore to previous") and this one is written over what that brings back.
+            out += held.bytes(disposal: 3)
+            shown.copy(held.rect, from: beneath)
+            let rect = writeFrame(canvas, over: shown, rect: overBeneath, delay: delay, into: &bytes)
+            shown.copy(rect, from: canvas)
+            // What this frame would restore is what the held one restored: `beneath` stays.
+            self.held = HeldFrame(bytes: bytes, rect: rect)
+        } else {
+            if let held {
+                out += held.bytes(disposal: 1)
+                // The picture before this frame is the one shown now.
+                if beneath == nil { beneath = shown } else { beneath!.copy(held.rect, from: shown) }
+            }
+            let rect = writeFrame(canvas, over: shown, rect: overShown, delay: delay, into: &bytes)
+            shown.copy(rect, from: canvas)
+            held = HeldFrame(bytes: bytes, rect: rect)
+        }
+        self.shown = shown
     }
 
     func finish(into out: inout [UInt8]) {
@@ -55,8 +104,10 @@ final class GIFEncoder: FrameEncoder {
             // No frame came: a one-pixel picture of the background, so the file is a GIF.
             let canvas = Canvas(width: 1, height: 1, fill: RGB(options.colors.background))
             writeHeader(canvas, into: &out)
-            writeFrame(canvas, drawn: PixelRect(x0: 0, y0: 0, x1: 1, y1: 1), delay: 100, into: &out)
+            writeFrame(canvas, over: nil, rect: PixelRect(x0: 0, y0: 0, x1: 1, y1: 1), delay: 100, into: &out)
         }
+        if let held { out += held.bytes(disposal: 1) }
+        held = nil
         out.append(0x3B)
     }
 
@@ -72,14 +123,15 @@ final class GIFEncoder: FrameEncoder {
         }
     }
 
-    private func writeFrame(_ canvas: Canvas, drawn: PixelRect, delay: Int, into out: inout [UInt8]) {
+    /// Writes `rect` of `canvas` over the picture `shown` (nil: over nothing, every pixel
+    /// written), its pixels equal to `shown`'s transparent or their own colour; returns the
+    /// rectangle written. The bytes start with the graphic control extension (disposal 1).
+    @discardableResult
+    private func writeFrame(_ canvas: Canvas, over shown: Canvas?, rect: PixelRect, delay: Int,
+                            into out: inout [UInt8]) -> PixelRect {
         let width = canvas.width
-        // The rectangle that changed, within what was drawn (the whole picture for the first frame).
-        var rect = PixelRect(x0: 0, y0: 0, x1: canvas.width, y1: canvas.height)
-        if let shown {
-            rect = Self.changed(canvas, shown, within: drawn)
-            if rect.isEmpty { rect = PixelRect(x0: 0, y0: 0, x1: 1, y1: 1) }  // nothing changed: one unchanged pixel
-        }
+        // Nothing changed: one unchanged pixel.
+        let rect = rect.isEmpty ? PixelRect(x0: 0, y0: 0, x1: 1, y1: 1) : rect
         // The rectangle's changed colours, counted; an unchanged pixel is transparent.
         counts.reset()
         var transparent = false
@@ -173,6 +225,7 @@ final class GIFEncoder: FrameEncoder {
             offset += count
         }
         out.append(0)
+        return rect
     }
 
     /// The smallest rectangle of `drawn` where `canvas` and `shown` differ (empty when none).

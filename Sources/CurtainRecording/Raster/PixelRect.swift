@@ -5,6 +5,7 @@ struct PixelRect: Equatable {
     var width: Int { x1 - x0 }
     var height: Int { y1 - y0 }
     var isEmpty: Bool { x0 >= x1 || y0 >= y1 }
+    var area: Int { isEmpty ? 0 : width * height }
 
     /// The smallest rectangle holding both.
     func union(_ other: PixelRect) -> PixelRect {

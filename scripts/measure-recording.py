@@ -15,7 +15,7 @@ user + system time (getrusage), the median of --runs runs. Nothing here is asser
 With --live: the cost of a live recording (`--record x.gif`) to the program, in a pseudo-terminal
 of 80x24 that answers like xterm (device status, device attributes, mode 2026; the demo paces
 its frames by the answers): (1) the CPU (user + system, wait4) of the tour played live, without
-and with the recording, the median of --runs runs; (2) a key's latency: in an open toast, --keys
+and with the recording, the median of --runs runs (--runs 0: keys only); (2) a key's latency: in an open toast, --keys
 keys 40 ms apart, a letter then Backspace in turn, each timed from its write until the first
 bytes of output after it (the frame it caused; the demo is otherwise idle but for its clock,
 once a second); median and p99 without and with the recording.
@@ -116,7 +116,7 @@ def live(args):
     gif = os.path.join(work, "live.gif")
     record = ["--record", gif, "--force"]
     print("live, in an 80x24 pseudo-terminal (release demo):")
-    for label, extra in (("tour, not recorded", []), ("tour, --record live.gif", record)):
+    for label, extra in (("tour, not recorded", []), ("tour, --record live.gif", record)) if args.runs > 0 else ():
         times = []
         for _ in range(args.runs):
             pty = Pty([args.demo, "--script", "tour"] + extra)
@@ -141,9 +141,10 @@ def live(args):
         os.write(pty.master, b"\x03")
         pty.cpu_at_exit()
         latencies.sort()
-        p99 = latencies[min(len(latencies) - 1, int(len(latencies) * 0.99))]
-        print("  %-32s key to frame ms: median %.2f  p99 %.2f  (%d keys)"
-              % (label, statistics.median(latencies), p99, len(latencies)))
+        def at(q):
+            return latencies[min(len(latencies) - 1, int(len(latencies) * q))]
+        print("  %-32s key to frame ms: median %.2f  p90 %.2f  p99 %.2f  max %.2f  (%d keys)"
+              % (label, statistics.median(latencies), at(0.9), at(0.99), latencies[-1], len(latencies)))
     shutil.rmtree(work)
 
 

@@ -4,7 +4,9 @@
 ///
 /// A pixel may have two indexes that show the same (an unchanged pixel: its colour when the
 /// palette has it exactly, or transparent); the encoder takes whichever continues the string it
-/// is matching, so a string goes on where the picture does (4 % smaller on the tour).
+/// is matching, so a string goes on where the picture does; when both do, or neither (a new
+/// string starts), the one that goes on with the next pixel too (6 % and 2 % smaller on the
+/// tour).
 ///
 /// A full table is cleared at once: keeping it until its codes paid less (compress(1)'s rule)
 /// made the tour's GIF 7 % larger, never clearing it 2.2 times larger, clearing at 2 048 codes
@@ -74,6 +76,9 @@ struct LZWEncoder {
                 last = index
                 continue
             }
+            // The index does not continue the string; the other may. If neither does, the
+            // string is written and the next starts with `next`.
+            var next = index
             if other != index {
                 var otherSlot = Self.slot(for: current << 8 | other)
                 if let found = find(current << 8 | other, from: &otherSlot) {
@@ -81,11 +86,11 @@ struct LZWEncoder {
                     last = other
                     continue
                 }
-                // Neither continues the string: start the next with the one that repeats the
-                // pixel before (a run), and learn that.
-                if other == last { slot = otherSlot }
+                if prefersOther(index, other, last: last, at: i, indexes, alternatives) {
+                    slot = otherSlot
+                    next = other
+                }
             }
-            let next = other != index && other == last ? other : index
             write(current)
             if maxCode < 4095 {
                 maxCode += 1
@@ -106,6 +111,19 @@ struct LZWEncoder {
         if maxCode + 1 == 1 << codeSize, codeSize < 12 { codeSize += 1 }
         write(endCode)
         flushBits()
+    }
+
+    /// Which index starts the next string: the one whose one-pixel string goes on with the
+    /// next pixel, else the one that repeats the pixel before (a run).
+    @inline(__always)
+    private func prefersOther(_ index: Int, _ other: Int, last: Int, at i: Int,
+                              _ indexes: UnsafeBufferPointer<UInt8>, _ alternatives: UnsafeBufferPointer<UInt8>) -> Bool {
+        if i < indexes.count {
+            let indexGoesOn = extends(index, indexes[i], alternatives[i])
+            let otherGoesOn = extends(other, indexes[i], alternatives[i])
+            if indexGoesOn != otherGoesOn { return otherGoesOn }
+        }
+        return other == last
     }
 
     /// Whether the string of `code` goes on with a pixel of indexes `index` or `other`.

@@ -71,11 +71,13 @@ final class GIFEncoder: FrameEncoder {
             return
         }
         self.shown = nil  // mutated in place below, then put back
-        let overShown = Self.changed(canvas, shown, within: drawn)
+        let overShown = Self.changed(canvas, shown, within: drawn)!
         var bytes: [UInt8] = []
-        if let held, let beneath,
-           case let overBeneath = Self.changed(canvas, beneath, within: drawn.union(held.rect)),
-           2 * overBeneath.area < overShown.area {
+        // (A change of a pixel or none is one pixel written either way. The look back gives
+        // up as soon as it cannot be less than half the change: most frames do not go back.)
+        if overShown.area > 1, let held, let beneath,
+           let overBeneath = Self.changed(canvas, beneath, within: drawn.union(held.rect),
+                                          limit: (overShown.area + 1) / 2) {
             // The frame goes back to the picture before the one held (a toast that came and
             // went, a key that flashed): the held frame is undone after its delay (disposal 3,
             // "restore to previous") and this one is written over what that brings back.
@@ -228,12 +230,14 @@ final class GIFEncoder: FrameEncoder {
         return rect
     }
 
-    /// The smallest rectangle of `drawn` where `canvas` and `shown` differ (empty when none).
-    private static func changed(_ canvas: Canvas, _ shown: Canvas, within drawn: PixelRect) -> PixelRect {
+    /// The smallest rectangle of `drawn` where `canvas` and `shown` differ (empty when none);
+    /// nil as soon as it is known to reach `limit` pixels (the rest is not looked at).
+    private static func changed(_ canvas: Canvas, _ shown: Canvas, within drawn: PixelRect,
+                                limit: Int = .max) -> PixelRect? {
         var result = PixelRect(x0: drawn.x1, y0: drawn.y1, x1: drawn.x0, y1: drawn.y0)
         guard !drawn.isEmpty else { return result }
         let width = canvas.width
-        canvas.pixels.withUnsafeBufferPointer { new in
+        return canvas.pixels.withUnsafeBufferPointer { new in
             shown.pixels.withUnsafeBufferPointer { old in
                 for y in drawn.y0..<drawn.y1 {
                     let row = y * width
@@ -246,10 +250,11 @@ final class GIFEncoder: FrameEncoder {
                     result.x1 = max(result.x1, end)
                     result.y0 = min(result.y0, y)
                     result.y1 = y + 1
+                    if result.area >= limit { return nil }
                 }
+                return result
             }
         }
-        return result
     }
 
     /// Stands for no colour (no real colour has bit 24 set).

@@ -90,6 +90,95 @@ import Testing
     }
 }
 
+@Suite struct GIFReuseTests {
+    let options = RecordingOptions()
+
+    /// Text in three colours on two backgrounds, no emoji: fewer than 256 colours, so a frame
+    /// written whole and one written as its changed rectangle are the same pixels exactly.
+    func screen(_ label: String, band: Int) -> CellBuffer {
+        var buffer = CellBuffer(size: Size(width: 16, height: 6))
+        let blue = Style(foreground: .rgb(250, 250, 120), background: .rgb(0, 0, 128))
+        buffer.fill(Rect(x: 0, y: band, width: 16, height: 2), with: .blank(blue))
+        _ = buffer.draw(label, at: Point(x: 1, y: 1), style: Style(foreground: .rgb(255, 80, 80)))
+        _ = buffer.draw("┌──┐ ok", at: Point(x: 2, y: 3), style: .plain)
+        _ = buffer.draw("typed", at: Point(x: 3, y: band), style: blue)
+        return buffer
+    }
+
+    /// Unchanged pixels are written as their colour or as transparency, whichever the LZW
+    /// encoder finds cheaper: every frame must still read back as the frame drawn whole.
+    @Test func everyFrameReadsBackAsTheSameFrameWrittenWhole() throws {
+        let frames = [screen("Hello", band: 0), screen("Help", band: 0), screen("Help", band: 1),
+                      screen("Yelp!", band: 2), screen("Yelp!", band: 4)]
+        let bytes = try recorded(.gif, frames.enumerated().map { ($1, Double($0)) }, until: 6, options: options)
+        let decoded = try GIFDecoding.frames(bytes).frames
+        #expect(decoded.count == frames.count)
+        for (index, frame) in frames.enumerated() {
+            let whole = try #require(try GIFDecoding.frames(recorded(.gif, [(frame, 0)], until: 1, options: options))
+                .frames.first)
+            #expect(decoded[index].picture.pixels == whole.picture.pixels, "frame \(index)")
+            if index > 0 {
+                // Only a changed rectangle was written, not the whole picture.
+                #expect(decoded[index].rect.2 * decoded[index].rect.3 < whole.picture.width * whole.picture.height)
+            }
+        }
+    }
+
+    /// A toast that comes and goes: the frame after it is written over the picture before
+    /// it (the toast's frame has disposal 3, "restore to previous"), so it is small, and every
+    /// frame still reads back as the frame drawn whole.
+    @Test func aFrameThatGoesBackIsWrittenOverThePictureBeforeTheOneBetween() throws {
+        var toast = screen("Hello", band: 0)
+        let boxed = Style(foreground: .rgb(255, 255, 255), background: .rgb(120, 0, 120))
+        toast.fill(Rect(x: 2, y: 1, width: 13, height: 4), with: .blank(boxed))
+        _ = toast.draw("A toast!", at: Point(x: 4, y: 2), style: boxed)
+        let frames = [screen("Hello", band: 0), toast, screen("Hellp", band: 0), screen("Hellp", band: 3)]
+        let bytes = try recorded(.gif, frames.enumerated().map { ($1, Double($0)) }, until: 5, options: options)
+        let decoded = try GIFDecoding.frames(bytes).frames
+        #expect(decoded.count == frames.count)
+        for (index, frame) in frames.enumerated() {
+            let whole = try #require(try GIFDecoding.frames(recorded(.gif, [(frame, 0)], until: 1, options: options))
+                .frames.first)
+            #expect(decoded[index].picture.pixels == whole.picture.pixels, "frame \(index)")
+        }
+        #expect(decoded.map(\.disposal) == [1, 3, 1, 1])
+        // Only the letter that changed since the first frame: within one cell.
+        let layout = try ScreenRecorder._pictureLayout(options: options)
+        #expect(decoded[2].rect.2 <= layout.cellWidth && decoded[2].rect.3 <= layout.cellHeight)
+    }
+
+    /// Pixels with two indexes that show the same: each decodes to one of the two, and runs the
+    /// second index continues cost less than the first index alone.
+    @Test func lzwTakesEitherIndexOfAPixelAndIsSmallerForIt() throws {
+        var random = SplitMix(seed: 7)
+        var indexes: [UInt8] = [], alternatives: [UInt8] = []
+        for i in 0..<40_000 {
+            // A run of colour 1 through which some pixels are transparent (index 3) instead.
+            let free = random.next() % 3 == 0
+            let noise = i % 500 > 450
+            let color = noise ? UInt8(random.next() % 3) : 1
+            indexes.append(free ? 3 : color)
+            alternatives.append(free && !noise ? 1 : (free ? 3 : color))
+        }
+        let data = LZWEncoder.encode(indexes, alternatives: alternatives, minimumCodeSize: 2)
+        let decoded = try GIFDecoding.lzw(data, minimumCodeSize: 2, count: indexes.count)
+        #expect(decoded.indices.allSatisfy { decoded[$0] == indexes[$0] || decoded[$0] == alternatives[$0] })
+        #expect(decoded != indexes)  // the alternatives were taken somewhere
+        #expect(data.count * 2 < LZWEncoder.encode(indexes, minimumCodeSize: 2).count)
+    }
+
+    /// Every length, so that the last code falls where the decoder's codes grow by a bit (the
+    /// end code must then be a bit longer).
+    @Test func lzwRoundTripsAtEveryLength() throws {
+        var random = SplitMix(seed: 11)
+        for count in 1...700 {
+            let indexes = (0..<count).map { _ in UInt8(random.next() % 4) }
+            let data = LZWEncoder.encode(indexes, minimumCodeSize: 2)
+            #expect(try GIFDecoding.lzw(data, minimumCodeSize: 2, count: count) == indexes, "\(count) pixels")
+        }
+    }
+}
+
 @Suite struct TooLargePictureTests {
     /// A screen whose picture would not fit in memory is refused with the reason, not drawn.
     @Test(arguments: [RecordingFormat.gif, .png])

@@ -1,5 +1,6 @@
 /// A GIF decoder for the tests, written from the GIF89a specification: each frame composed
-/// over the picture before it (disposal "keep", transparency), with its delay.
+/// over the picture before it (transparency), with its delay; after it, the picture is kept
+/// (disposal 1) or what was under the frame comes back (disposal 3, "restore to previous").
 package enum GIFDecoding {
     package struct Frame {
         package var picture: Picture
@@ -7,6 +8,8 @@ package enum GIFDecoding {
         package var delay: Int
         /// The rectangle the frame drew: x, y, width, height.
         package var rect: (Int, Int, Int, Int)
+        /// What comes after the frame: 1 keeps it, 3 restores the picture under it.
+        package var disposal = 1
     }
 
     package struct Failure: Error, CustomStringConvertible {
@@ -24,7 +27,7 @@ package enum GIFDecoding {
         var canvas = Picture(width: width, height: height, pixels: [UInt32](repeating: 0, count: width * height))
         var frames: [Frame] = []
         var loops = false
-        var delay = 0, transparent: Int?
+        var delay = 0, transparent: Int?, disposal = 1
         while offset < bytes.count {
             switch bytes[offset] {
             case 0x3B:
@@ -42,7 +45,8 @@ package enum GIFDecoding {
                 if label == 0xF9, let block = blocks.first {
                     delay = Int(block[1]) | Int(block[2]) << 8
                     transparent = block[0] & 1 != 0 ? Int(block[3]) : nil
-                    guard (block[0] >> 2) & 7 <= 1 else { throw Failure(description: "disposal other than keep") }
+                    disposal = Int(block[0] >> 2) & 7
+                    guard [0, 1, 3].contains(disposal) else { throw Failure(description: "disposal \(disposal)") }
                 }
                 if label == 0xFF, blocks.first.map({ String(decoding: $0, as: UTF8.self) }) == "NETSCAPE2.0" { loops = true }
             case 0x2C:
@@ -69,6 +73,7 @@ package enum GIFDecoding {
                 offset += 1
                 let indexes = try lzw(data, minimumCodeSize: minimumCodeSize, count: w * h)
                 guard left + w <= width, top + h <= height else { throw Failure(description: "frame outside the screen") }
+                let under = canvas
                 for y in 0..<h {
                     for x in 0..<w {
                         let index = Int(indexes[y * w + x])
@@ -77,7 +82,9 @@ package enum GIFDecoding {
                         canvas.pixels[(top + y) * width + left + x] = palette[index]
                     }
                 }
-                frames.append(Frame(picture: canvas, delay: delay, rect: (left, top, w, h)))
+                frames.append(Frame(picture: canvas, delay: delay, rect: (left, top, w, h), disposal: max(1, disposal)))
+                if disposal == 3 { canvas = under }
+                (transparent, disposal) = (nil, 1)
             default:
                 throw Failure(description: "unknown block \(bytes[offset]) at \(offset)")
             }

@@ -1,17 +1,41 @@
 import CurtainLayout
 
 /// An animated GIF of a recording, written frame by frame as they come: each frame is only the
-/// rectangle that changed since the picture shown before it, its unchanged pixels transparent
-/// (which LZW packs to almost nothing), with a palette of its own of the colours it has. Glyph
-/// edges keep 16 levels of coverage, so a rectangle seldom has more than 256 colours; when it
-/// does (emoji), the rarest take the nearest of the others (``palette(_:room:)``). Delays are in hundredths of a second, rounded
-/// on the recording's time line so they never drift; a frame shown for less than one is not
-/// written.
+/// rectangle that changed since the picture shown before it, its unchanged pixels transparent or
+/// their own colour, whichever continues LZW's string (``LZWEncoder``), with a palette of its
+/// own of the colours it has. A frame that goes back to the picture before the one shown (a
+/// toast that came and went) is written over that picture instead: the frame between is undone
+/// after its delay (disposal 3, "restore to previous"), so each frame is held until the next
+/// comes. Glyph edges keep 16 levels of coverage, so a rectangle seldom has more than 256
+/// colours; when it does (emoji), the rarest take the nearest of the others (``FramePalette``).
+/// Delays are in hundredths of a second, rounded on the recording's time line so they never
+/// drift; a frame shown for less than one is not written.
 final class GIFEncoder: FrameEncoder {
     private let options: RecordingOptions
     private var renderer: FrameRenderer?
-    /// What a viewer shows after the frames written so far.
+    /// What a viewer shows after the frames written so far (exact colours: a colour the
+    /// palette lacked is shown approximated, and stays so until its cell changes).
     private var shown: Canvas?
+    private var counts = ColorCounts()
+    /// The frame written last, held back until the next one tells whether the picture under it
+    /// is to come back after it.
+    private var held: HeldFrame?
+    /// The picture before the held frame: what "restore to previous" brings back (nil while
+    /// the held frame is the first).
+    private var beneath: Canvas?
+
+    private struct HeldFrame {
+        /// Starting with its graphic control extension.
+        var bytes: [UInt8]
+        var rect: PixelRect
+
+        /// The bytes with `disposal` (1: keep the frame; 3: restore what was under it).
+        func bytes(disposal: UInt8) -> [UInt8] {
+            var bytes = bytes
+            bytes[3] = bytes[3] & ~0x1C | disposal << 2
+            return bytes
+        }
+    }
     private(set) var failure: String?
 
     init(options: RecordingOptions) throws(RecordingSetupError) {
@@ -36,9 +60,44 @@ final class GIFEncoder: FrameEncoder {
         let canvas = renderer.render(kept.frame)
         let startCS = Int((kept.start * 100).rounded()), endCS = Int(((kept.start + kept.duration) * 100).rounded())
         let delay = min(65_535, endCS - startCS)
+        // A frame not written leaves what it drew for the next one to write.
         guard delay > 0 else { return }
-        writeFrame(canvas, delay: delay, into: &out)
-        shown = canvas
+        let drawn = renderer.takeDrawn()
+        guard var shown else {
+            var bytes: [UInt8] = []
+            let rect = writeFrame(canvas, over: nil, rect: drawn, delay: delay, into: &bytes)
+            self.shown = canvas
+            held = HeldFrame(bytes: bytes, rect: rect)
+            return
+        }
+        self.shown = nil  // mutated in place below, then put back
+        let overShown = Self.changed(canvas, shown, within: drawn)!
+        var bytes: [UInt8] = []
+        // (A change of a pixel or none is one pixel written either way. The look back gives
+        // up as soon as it cannot be less than half the change: most frames do not go back.)
+        if overShown.area > 1, let held, let beneath,
+           let overBeneath = Self.changed(canvas, beneath, within: drawn.union(held.rect),
+                                          limit: (overShown.area + 1) / 2) {
+            // The frame goes back to the picture before the one held (a toast that came and
+            // went, a key that flashed): the held frame is undone after its delay (disposal 3,
+            // "restore to previous") and this one is written over what that brings back.
+            out += held.bytes(disposal: 3)
+            shown.copy(held.rect, from: beneath)
+            let rect = writeFrame(canvas, over: shown, rect: overBeneath, delay: delay, into: &bytes)
+            shown.copy(rect, from: canvas)
+            // What this frame would restore is what the held one restored: `beneath` stays.
+            self.held = HeldFrame(bytes: bytes, rect: rect)
+        } else {
+            if let held {
+                out += held.bytes(disposal: 1)
+                // The picture before this frame is the one shown now.
+                if beneath == nil { beneath = shown } else { beneath!.copy(held.rect, from: shown) }
+            }
+            let rect = writeFrame(canvas, over: shown, rect: overShown, delay: delay, into: &bytes)
+            shown.copy(rect, from: canvas)
+            held = HeldFrame(bytes: bytes, rect: rect)
+        }
+        self.shown = shown
     }
 
     func finish(into out: inout [UInt8]) {
@@ -47,8 +106,10 @@ final class GIFEncoder: FrameEncoder {
             // No frame came: a one-pixel picture of the background, so the file is a GIF.
             let canvas = Canvas(width: 1, height: 1, fill: RGB(options.colors.background))
             writeHeader(canvas, into: &out)
-            writeFrame(canvas, delay: 100, into: &out)
+            writeFrame(canvas, over: nil, rect: PixelRect(x0: 0, y0: 0, x1: 1, y1: 1), delay: 100, into: &out)
         }
+        if let held { out += held.bytes(disposal: 1) }
+        held = nil
         out.append(0x3B)
     }
 
@@ -64,55 +125,99 @@ final class GIFEncoder: FrameEncoder {
         }
     }
 
-    private func writeFrame(_ canvas: Canvas, delay: Int, into out: inout [UInt8]) {
-        // The rectangle that changed (the whole picture for the first frame).
-        var x0 = 0, y0 = 0, x1 = canvas.width, y1 = canvas.height
-        if let shown {
-            (x0, y0, x1, y1) = (canvas.width, canvas.height, 0, 0)
-            for y in 0..<canvas.height {
-                let row = y * canvas.width
-                for x in 0..<canvas.width where canvas.pixels[row + x] != shown.pixels[row + x] {
-                    x0 = min(x0, x); x1 = max(x1, x + 1); y0 = min(y0, y); y1 = max(y1, y + 1)
-                }
-            }
-            if x0 >= x1 { (x0, y0, x1, y1) = (0, 0, 1, 1) }  // nothing changed: one unchanged pixel
-        }
-        let width = x1 - x0, height = y1 - y0
-        // The rectangle's colours; an unchanged pixel is transparent.
+    /// Writes `rect` of `canvas` over the picture `shown` (nil: over nothing, every pixel
+    /// written), its pixels equal to `shown`'s transparent or their own colour; returns the
+    /// rectangle written. The bytes start with the graphic control extension (disposal 1).
+    @discardableResult
+    private func writeFrame(_ canvas: Canvas, over shown: Canvas?, rect: PixelRect, delay: Int,
+                            into out: inout [UInt8]) -> PixelRect {
+        let width = canvas.width
+        // Nothing changed: one unchanged pixel.
+        let rect = rect.isEmpty ? PixelRect(x0: 0, y0: 0, x1: 1, y1: 1) : rect
+        // The rectangle's changed colours, counted; an unchanged pixel is transparent.
+        counts.reset()
         var transparent = false
-        var colors: [RGB] = []
-        colors.reserveCapacity(width * height)
-        for y in y0..<y1 {
-            for x in x0..<x1 {
-                let pixel = canvas.pixels[y * canvas.width + x]
-                if let shown, shown.pixels[y * canvas.width + x] == pixel {
-                    transparent = true
-                    colors.append(Self.unchanged)
-                } else {
-                    colors.append(pixel)
+        let none = Canvas(width: 0, height: 0, fill: 0)
+        let before = shown ?? none, hasBefore = shown != nil
+        canvas.pixels.withUnsafeBufferPointer { new in
+            before.pixels.withUnsafeBufferPointer { old in
+                for y in rect.y0..<rect.y1 {
+                    let row = y * width
+                    var run: RGB = Self.unchanged, runLength: Int32 = 0
+                    for x in rect.x0..<rect.x1 {
+                        let pixel = new[row + x]
+                        if hasBefore, old[row + x] == pixel {
+                            transparent = true
+                            continue
+                        }
+                        if pixel == run {
+                            runLength += 1
+                        } else {
+                            if runLength > 0 { counts.add(run, runLength) }
+                            (run, runLength) = (pixel, 1)
+                        }
+                    }
+                    if runLength > 0 { counts.add(run, runLength) }
                 }
             }
         }
-        let (palette, indexes) = Self.palette(colors, room: transparent ? 255 : 256)
+        let palette = FramePalette.choose(&counts, room: transparent ? 255 : 256)
         var entries = palette
-        let transparentIndex = entries.count
+        let transparentIndex = UInt8(truncatingIfNeeded: entries.count)  // used only when there is room for it
         if transparent { entries.append(0) }
         var bits = 1
         while 1 << bits < entries.count { bits += 1 }
+        // Each pixel's index. An unchanged pixel shows the same whether it is transparent or
+        // its own colour (when the palette has it exactly): it is given its colour, which
+        // keeps the runs of the picture (a background that partly changed), and transparency
+        // as the alternative the LZW encoder takes when that continues its string instead.
+        // (Transparency first, colour second, was 2 % larger on the tour.)
+        let count = rect.width * rect.height
+        var indexes = [UInt8](repeating: 0, count: count)
+        var alternatives = [UInt8](repeating: 0, count: count)
+        canvas.pixels.withUnsafeBufferPointer { new in
+            before.pixels.withUnsafeBufferPointer { old in
+                indexes.withUnsafeMutableBufferPointer { indexes in
+                    alternatives.withUnsafeMutableBufferPointer { alternatives in
+                        var i = 0
+                        var lastColor: RGB = Self.unchanged, lastIndex: UInt8 = 0, lastExact = false
+                        for y in rect.y0..<rect.y1 {
+                            let row = y * width
+                            for x in rect.x0..<rect.x1 {
+                                let pixel = new[row + x]
+                                if pixel != lastColor {
+                                    let index = counts.index(of: pixel)
+                                    lastColor = pixel
+                                    lastExact = index >= 0 && palette[index] == pixel
+                                    lastIndex = index >= 0 ? UInt8(index) : transparentIndex
+                                }
+                                if hasBefore, old[row + x] == pixel {
+                                    indexes[i] = lastExact ? lastIndex : transparentIndex
+                                    alternatives[i] = transparentIndex
+                                } else {
+                                    indexes[i] = lastIndex
+                                    alternatives[i] = lastIndex
+                                }
+                                i += 1
+                            }
+                        }
+                    }
+                }
+            }
+        }
         // Graphic control: keep the picture under the frame (disposal 1), the delay, transparency.
         out += [0x21, 0xF9, 0x04, UInt8(1 << 2 | (transparent ? 1 : 0))]
         out.appendLittleEndian(UInt16(delay))
-        out += [transparent ? UInt8(transparentIndex) : 0, 0]
+        out += [transparent ? transparentIndex : 0, 0]
         out.append(0x2C)
-        for value in [x0, y0, width, height] { out.appendLittleEndian(UInt16(value)) }
+        for value in [rect.x0, rect.y0, rect.width, rect.height] { out.appendLittleEndian(UInt16(value)) }
         out.append(UInt8(0x80 | (bits - 1)))
         for i in 0..<(1 << bits) {
             let color = i < entries.count ? entries[i] : 0
             out += [UInt8(color.red), UInt8(color.green), UInt8(color.blue)]
         }
         let minimumCodeSize = max(2, bits)
-        let pixels = indexes.map { $0 == Self.transparentMarker ? UInt8(transparentIndex) : UInt8($0) }
-        let data = LZWEncoder.encode(pixels, minimumCodeSize: minimumCodeSize)
+        let data = LZWEncoder.encode(indexes, alternatives: alternatives, minimumCodeSize: minimumCodeSize)
         out.append(UInt8(minimumCodeSize))
         var offset = 0
         while offset < data.count {
@@ -122,42 +227,38 @@ final class GIFEncoder: FrameEncoder {
             offset += count
         }
         out.append(0)
+        return rect
     }
 
-    /// Stands for a transparent pixel among colours (no real colour has bit 24 set).
-    private static let unchanged: RGB = 1 << 24
-    private static let transparentMarker = -1
-
-    /// At most `room` colours for `colors` and each pixel's index (``transparentMarker`` for
-    /// ``unchanged``). When there are more, the `room` most frequent are kept exactly (the
-    /// backgrounds and the letters' full ink) and every other colour takes the nearest of them
-    /// (the edges of glyphs and emoji). Ties go to the lower colour: the same bytes every run.
-    static func palette(_ colors: [RGB], room: Int) -> ([RGB], [Int]) {
-        var counts: [RGB: Int] = [:]
-        for color in colors where color != unchanged { counts[color, default: 0] += 1 }
-        let palette: [RGB]
-        var table: [RGB: Int] = [:]
-        if counts.count <= room {
-            palette = counts.keys.sorted()
-            for (index, color) in palette.enumerated() { table[color] = index }
-        } else {
-            palette = counts.sorted { $0.value != $1.value ? $0.value > $1.value : $0.key < $1.key }
-                .prefix(room).map(\.key).sorted()
-            for (index, color) in palette.enumerated() { table[color] = index }
-            for color in counts.keys where table[color] == nil {
-                var best = 0, bestDistance = Int.max
-                for (index, candidate) in palette.enumerated() {
-                    let dr = Int(color.red) - Int(candidate.red), dg = Int(color.green) - Int(candidate.green)
-                    let db = Int(color.blue) - Int(candidate.blue)
-                    let distance = 2 * dr * dr + 4 * dg * dg + 3 * db * db
-                    if distance < bestDistance { (best, bestDistance) = (index, distance) }
+    /// The smallest rectangle of `drawn` where `canvas` and `shown` differ (empty when none);
+    /// nil as soon as it is known to reach `limit` pixels (the rest is not looked at).
+    private static func changed(_ canvas: Canvas, _ shown: Canvas, within drawn: PixelRect,
+                                limit: Int = .max) -> PixelRect? {
+        var result = PixelRect(x0: drawn.x1, y0: drawn.y1, x1: drawn.x0, y1: drawn.y0)
+        guard !drawn.isEmpty else { return result }
+        let width = canvas.width
+        return canvas.pixels.withUnsafeBufferPointer { new in
+            shown.pixels.withUnsafeBufferPointer { old in
+                for y in drawn.y0..<drawn.y1 {
+                    let row = y * width
+                    var x = drawn.x0
+                    while x < drawn.x1, new[row + x] == old[row + x] { x += 1 }
+                    guard x < drawn.x1 else { continue }
+                    var end = drawn.x1
+                    while new[row + end - 1] == old[row + end - 1] { end -= 1 }
+                    result.x0 = min(result.x0, x)
+                    result.x1 = max(result.x1, end)
+                    result.y0 = min(result.y0, y)
+                    result.y1 = y + 1
+                    if result.area >= limit { return nil }
                 }
-                table[color] = best
+                return result
             }
         }
-        let indexes = colors.map { $0 == unchanged ? transparentMarker : table[$0]! }
-        return (palette, indexes)
     }
+
+    /// Stands for no colour (no real colour has bit 24 set).
+    private static let unchanged: RGB = 1 << 24
 }
 
 extension Array where Element == UInt8 {

@@ -9,6 +9,20 @@ struct Canvas: Equatable {
         pixels = [RGB](repeating: fill, count: width * height)
     }
 
+    /// Copies `rect` of `other` (a picture of the same size) over this one's.
+    mutating func copy(_ rect: PixelRect, from other: Canvas) {
+        guard !rect.isEmpty else { return }
+        let width = width
+        pixels.withUnsafeMutableBufferPointer { to in
+            other.pixels.withUnsafeBufferPointer { from in
+                for y in rect.y0..<rect.y1 {
+                    let start = y * width + rect.x0
+                    (to.baseAddress! + start).update(from: from.baseAddress! + start, count: rect.width)
+                }
+            }
+        }
+    }
+
     /// Fills `x0..<x1` × `y0..<y1`, clipped to the picture.
     mutating func fill(_ x0: Int, _ y0: Int, _ x1: Int, _ y1: Int, with color: RGB, alpha: UInt32 = 255) {
         let left = max(0, x0), right = min(width, x1), top = max(0, y0), bottom = min(height, y1)

@@ -15,6 +15,9 @@ final class FrameRenderer {
     let originX: Int, originY: Int
     private(set) var canvas: Canvas
     private var previous: CellBuffer?
+    /// The pixels drawn since ``takeDrawn()`` last emptied it: all that can differ from the
+    /// picture then, so an encoder looks nowhere else.
+    private(set) var drawn = PixelRect(x0: 0, y0: 0, x1: 0, y1: 0)
     /// The largest picture drawn: 16 million pixels (a 1000×1000 screen at 72 pixels would be
     /// 2.8 billion, more memory than a machine has).
     static let maximumPixels = 16_000_000
@@ -38,6 +41,7 @@ final class FrameRenderer {
                     + "(at most \(Self.maximumPixels / 1_000_000) million); use a smaller font size or screen")
         }
         canvas = Canvas(width: width, height: height, fill: background)
+        drawn = PixelRect(x0: 0, y0: 0, x1: width, y1: height)
         if bar > 0 {
             let radius = Double(max(3, bar / 5)), cy = Double(bar) / 2 + Double(pad) / 2
             for (i, color) in [RGB(0xFF5F58), RGB(0xFFBD2E), RGB(0x18C132)].enumerated() {
@@ -66,10 +70,17 @@ final class FrameRenderer {
         return canvas
     }
 
+    /// The pixels drawn since the last call (the whole picture the first time); empties them.
+    func takeDrawn() -> PixelRect {
+        defer { drawn = PixelRect(x0: 0, y0: 0, x1: 0, y1: 0) }
+        return drawn
+    }
+
     private func draw(_ cell: Cell, x: Int, y: Int, cells: Int) {
         let paint = CellPaint(cell.style, colors: options.colors)
         let cw = glyphs.cellWidth, ch = glyphs.cellHeight
         let left = originX + x * cw, top = originY + y * ch, right = left + cells * cw, bottom = top + ch
+        drawn = drawn.union(PixelRect(x0: left, y0: top, x1: right, y1: bottom))
         canvas.fill(left, top, right, bottom, with: paint.background)
         let text = cell.grapheme.isContinuation ? " " : cell.grapheme.text
         if text != " " {

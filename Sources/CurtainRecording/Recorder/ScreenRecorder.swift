@@ -26,7 +26,7 @@ public final class ScreenRecorder: Sendable {
     public let format: RecordingFormat
     private let options: RecordingOptions
     private let pacing: Pacing
-    private let queue = DispatchQueue(label: "curtain.recording")
+    private let queue: DispatchQueue
     private let room = DispatchSemaphore(value: 0)
     private let mailbox = Mutex(Mailbox())
     /// Why writing stopped; its own lock, so that asking never waits for a frame being encoded.
@@ -59,6 +59,10 @@ public final class ScreenRecorder: Sendable {
         self.options = options
         self.pacing = pacing
         self.write = write
+        // A live recording's encoder runs below the program's threads (libdispatch's background
+        // class: nice 10 on Linux), so that when the processors are busy a key's frame is drawn
+        // first; a headless one is waited for, at the default class.
+        queue = DispatchQueue(label: "curtain.recording", qos: pacing == .live ? .background : .default)
         let encoder = try Self.encoder(for: format, options: options)
         work = Mutex(Work(sequencer: FrameSequencer(options: options), encoder: encoder))
     }

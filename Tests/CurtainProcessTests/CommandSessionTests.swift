@@ -2,6 +2,7 @@ import Curtain
 import Foundation
 import CurtainPlatform
 import Testing
+import CurtainTesting
 @testable import CurtainProcess
 
 /// A command on a terminal is its whole session: it ends when its process ends, a stop ends
@@ -207,6 +208,26 @@ import Testing
         let blue = Palette.rgb(of: 4)
         func hex(_ value: UInt8) -> String { String(format: "%04x", Int(value) * 257) }
         #expect(log.texts.last == "fg=rgb:0101/0202/0303 bg=rgb:\(hex(blue.red))/\(hex(blue.green))/\(hex(blue.blue))", "\(log.texts)")
+    }
+
+    /// Under the Pilot as on a terminal: a child in a log on a light terminal that asks its
+    /// terminal's background is told the light one's (the log keeps the default colours), and
+    /// the answer it prints is drawn.
+    @Test(.timeLimit(.minutes(2)))
+    func underThePilotAChildIsToldItsLogsColours() async throws {
+        let log = Log()
+        let pane = PaneView(title: "asks")
+        pane.setContentView(log)
+        let app = App(root: pane, clock: ManualClock())
+        let pilot = Pilot(app, size: Size(width: 60, height: 10),
+                          appearance: TerminalAppearance(colorDepth: .trueColor, colors: .light))
+        let script = #"stty -echo; printf '\033]11;?\a'; read -rs -d $'\a' -t 50 bg; echo "bg=${bg#*;}""#
+        let child = try ChildProcess(["bash", "-c", script])
+        log.task { await log.follow(child) }
+        let expected = "bg=rgb:ffff/ffff/ffff"
+        #expect(log.shownColors.background == TerminalColors.light.background)
+        #expect(await pilot.waitUntil(timeout: 50) { pilot.text.contains(expected) }, "\(pilot.text)")
+        await pilot.quit()
     }
 
     /// A log that follows a child also tells each line, as the log shows it, in order, once:

@@ -1,6 +1,6 @@
 import Curtain
 import CurtainProcess
-import FoundationEssentials
+import CurtainPlatform
 
 /// One command: its state, its output, the child running it.
 @MainActor
@@ -90,9 +90,9 @@ final class Proc {
     /// sets it: a command that starts a pager on its terminal (`git log`) would wait at the
     /// pager's prompt for ever, and no key reaches it. A command that sets its own
     /// (`PAGER=less git log`, in a Procfile too) keeps it.
-    static func pagerEnvironment(_ environment: [String: String] = ProcessInfo.processInfo.environment) -> [String: String] {
+    static func pagerEnvironment(_ lookUp: (String) -> String? = ProcessEnvironment.value) -> [String: String] {
         var added: [String: String] = [:]
-        for name in ["PAGER", "GIT_PAGER"] where environment[name] == nil { added[name] = "cat" }
+        for name in ["PAGER", "GIT_PAGER"] where lookUp(name) == nil { added[name] = "cat" }
         return added
     }
 
@@ -125,8 +125,8 @@ final class Proc {
         return "\(mark) \(time) \(name)"
     }
 
-    /// `seconds` to a tenth, as `%.1f` writes it (FoundationEssentials has no `String(format:)`,
-    /// and Foundation would bring ICU's megabytes into a static curtain-procs).
+    /// `seconds` to a tenth, as `%.1f` writes it (Foundation's `String(format:)` would bring ICU's
+    /// megabytes into a static curtain-procs).
     static func tenths(_ seconds: Double) -> String {
         let tenths = Int((max(0, seconds) * 10).rounded())
         return "\(tenths / 10).\(tenths % 10)"

@@ -1,4 +1,3 @@
-import FoundationEssentials
 
 /// The commands to run: from the arguments, or a Procfile's `name: command` lines.
 struct CommandList {
@@ -74,20 +73,20 @@ struct CommandList {
     /// The text of the Procfile at `path`, or why there is none: no such file, a directory,
     /// not readable, or not UTF-8 (with the line of the first byte that is not).
     static func read(_ path: String) throws(Problem) -> String {
-        var isDirectory = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-            throw Problem(message: "\(path): no such file")
-        }
-        guard !isDirectory else { throw Problem(message: "\(path): is a directory, not a Procfile") }
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw Problem(message: "\(path): cannot be read (\(FileManager.default.isReadableFile(atPath: path) ? "a read failed" : "permission denied"))")
+        let data: [UInt8]
+        switch Files.contents(of: path) {
+        case .success(let bytes): data = bytes
+        case .failure(.missing): throw Problem(message: "\(path): no such file")
+        case .failure(.directory): throw Problem(message: "\(path): is a directory, not a Procfile")
+        case .failure(.permissionDenied): throw Problem(message: "\(path): cannot be read (permission denied)")
+        case .failure(.failed(let why)): throw Problem(message: "\(path): cannot be read (\(why))")
         }
         if var text = String(validating: data, as: UTF8.self) {
             // A byte-order mark, as some editors save UTF-8, is not part of the first name.
             if text.unicodeScalars.first == "\u{FEFF}" { text.unicodeScalars.removeFirst() }
             return text
         }
-        let bytes = [UInt8](data)
+        let bytes = data
         var offset = 0
         var decoder = Unicode.UTF8.ForwardParser()
         var iterator = bytes.makeIterator()

@@ -9,7 +9,6 @@ import Curtain
 import CurtainProcess
 import CurtainTerminal
 import CurtainPlatform
-import FoundationEssentials
 
 @MainActor
 final class Procs {
@@ -121,13 +120,13 @@ final class Procs {
     /// colours: the log's lines with their SGR sequences, and `LESS=R` when `LESS` is unset
     /// (as git sets it), so a plain `less` shows them too.
     func page(_ proc: Proc) async {
-        let path = FileManager.default.temporaryDirectory.path + "/" + "curtain-procs-\(getpid())-\(procs.firstIndex { $0 === proc } ?? 0).log"
+        let path = Files.temporaryFolder + "/curtain-procs-\(getpid())-\(procs.firstIndex { $0 === proc } ?? 0).log"
         defer { unlink(path) }
-        guard FileManager.default.createFile(atPath: path, contents: Data((proc.log.ansiTexts.joined(separator: "\n") + "\n").utf8)) else {
+        guard Files.create(path, with: Array((proc.log.ansiTexts.joined(separator: "\n") + "\n").utf8)) else {
             app.scene.notify("cannot write \(path)", severity: .error, in: outputPane)
             return
         }
-        let pager = ProcessInfo.processInfo.environment["PAGER"].flatMap { $0.isEmpty ? nil : $0 } ?? "less -R"
+        let pager = ProcessEnvironment.value("PAGER").flatMap { $0.isEmpty ? nil : $0 } ?? "less -R"
         do {
             // 127: the shell did not find it (its message went to the shell's screen, gone now).
             // `exec`: the pager is the process the app tracks, which a SIGTERM to the app

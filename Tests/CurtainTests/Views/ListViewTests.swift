@@ -156,15 +156,15 @@ struct ListApp {
     @Test func eachRowCanHaveAStyleOfItsOwn() async {
         let app = ListApp(items: ["✓ one", "✗ two", "✓ three"])
         app.list.style = Style(background: .indexed(4))
-        var failed: Set<String> = ["✗ two"]
-        app.list.rowStyle = { _, item in failed.contains(item) ? Style(foreground: .indexed(1), attributes: .bold) : nil }
+        let failed = Box<Set<String>>(["✗ two"])
+        app.list.rowStyle = { _, item in failed.value.contains(item) ? Style(foreground: .indexed(1), attributes: .bold) : nil }
         await app.pilot.settle()
         let list = Style(background: .indexed(4))
         #expect(app.pilot.cell(x: 3, y: 1).style == app.theme.selection, "the selected row")
         #expect(app.pilot.cell(x: 3, y: 2).style == Style(foreground: .indexed(1), background: .indexed(4), attributes: .bold),
                 "its own foreground and attributes, the list's background")
         #expect(app.pilot.cell(x: 3, y: 3).style == list)
-        failed = ["✓ three"]
+        failed.value = ["✓ three"]
         app.list.setNeedsDisplay()
         await app.pilot.settle()
         #expect(app.pilot.cell(x: 3, y: 2).style == list)

@@ -33,6 +33,18 @@ static int close_on_exec(int descriptor) {
 }
 
 #if defined(__APPLE__)
+/// A kqueue, close-on-exec (Darwin's kqueue takes no flags), or -1 and errno.
+static int kqueue_close_on_exec(void) {
+    int queue = kqueue();
+    if (queue >= 0 && close_on_exec(queue) != 0) {
+        int error = errno;
+        close(queue);
+        errno = error;
+        return -1;
+    }
+    return queue;
+}
+
 /// Both ends close-on-exec, or both closed and -1 with the first error.
 static int both_close_on_exec(int ends[2]) {
     if (close_on_exec(ends[0]) != 0 || close_on_exec(ends[1]) != 0) {
@@ -171,14 +183,8 @@ int curtain_edge_watch_open(const int *descriptors, int count) {
     }
     return watch;
 #elif defined(__APPLE__)
-    int watch = kqueue();
+    int watch = kqueue_close_on_exec();
     if (watch < 0) return -1;
-    if (close_on_exec(watch) != 0) {
-        int error = errno;
-        close(watch);
-        errno = error;
-        return -1;
-    }
     for (int i = 0; i < count; i++) {
         // EV_RECEIPT: the change's own result comes back at once, as an EV_ERROR event whose
         // data is 0 or the error (EINVAL for a tty kqueue cannot watch, as libuv finds).
@@ -238,14 +244,7 @@ int curtain_exit_descriptor(int pid) {
 
 int curtain_exit_queue(void) {
 #if defined(__APPLE__)
-    int queue = kqueue();
-    if (queue >= 0 && close_on_exec(queue) != 0) {
-        int error = errno;
-        close(queue);
-        errno = error;
-        return -1;
-    }
-    return queue;
+    return kqueue_close_on_exec();
 #else
     errno = ENOSYS;
     return -1;

@@ -105,18 +105,30 @@ import Testing
         return buffer
     }
 
+    /// `frames` recorded a second apart and decoded, each checked to read back as the same
+    /// frame recorded alone (whole); the decoded frames and the whole ones.
+    func recordedAndReadBack(_ frames: [CellBuffer], sourceLocation: SourceLocation = #_sourceLocation) throws
+        -> (decoded: [GIFDecoding.Frame], whole: [GIFDecoding.Frame]) {
+        let bytes = try recorded(.gif, frames.enumerated().map { ($1, Double($0)) }, until: Double(frames.count + 1), options: options)
+        let decoded = try GIFDecoding.frames(bytes).frames
+        #expect(decoded.count == frames.count, sourceLocation: sourceLocation)
+        var wholes: [GIFDecoding.Frame] = []
+        for (index, frame) in frames.enumerated() {
+            let whole = try #require(try GIFDecoding.frames(recorded(.gif, [(frame, 0)], until: 1, options: options))
+                .frames.first, sourceLocation: sourceLocation)
+            #expect(decoded[index].picture.pixels == whole.picture.pixels, "frame \(index)", sourceLocation: sourceLocation)
+            wholes.append(whole)
+        }
+        return (decoded, wholes)
+    }
+
     /// Unchanged pixels are written as their colour or as transparency, whichever the LZW
     /// encoder finds cheaper: every frame must still read back as the frame drawn whole.
     @Test func everyFrameReadsBackAsTheSameFrameWrittenWhole() throws {
         let frames = [screen("Hello", band: 0), screen("Help", band: 0), screen("Help", band: 1),
                       screen("Yelp!", band: 2), screen("Yelp!", band: 4)]
-        let bytes = try recorded(.gif, frames.enumerated().map { ($1, Double($0)) }, until: 6, options: options)
-        let decoded = try GIFDecoding.frames(bytes).frames
-        #expect(decoded.count == frames.count)
-        for (index, frame) in frames.enumerated() {
-            let whole = try #require(try GIFDecoding.frames(recorded(.gif, [(frame, 0)], until: 1, options: options))
-                .frames.first)
-            #expect(decoded[index].picture.pixels == whole.picture.pixels, "frame \(index)")
+        let (decoded, wholes) = try recordedAndReadBack(frames)
+        for (index, whole) in wholes.enumerated() {
             if index > 0 {
                 // Only a changed rectangle was written, not the whole picture.
                 #expect(decoded[index].rect.2 * decoded[index].rect.3 < whole.picture.width * whole.picture.height)
@@ -133,14 +145,7 @@ import Testing
         toast.fill(Rect(x: 2, y: 1, width: 13, height: 4), with: .blank(boxed))
         _ = toast.draw("A toast!", at: Point(x: 4, y: 2), style: boxed)
         let frames = [screen("Hello", band: 0), toast, screen("Hellp", band: 0), screen("Hellp", band: 3)]
-        let bytes = try recorded(.gif, frames.enumerated().map { ($1, Double($0)) }, until: 5, options: options)
-        let decoded = try GIFDecoding.frames(bytes).frames
-        #expect(decoded.count == frames.count)
-        for (index, frame) in frames.enumerated() {
-            let whole = try #require(try GIFDecoding.frames(recorded(.gif, [(frame, 0)], until: 1, options: options))
-                .frames.first)
-            #expect(decoded[index].picture.pixels == whole.picture.pixels, "frame \(index)")
-        }
+        let (decoded, _) = try recordedAndReadBack(frames)
         #expect(decoded.map(\.disposal) == [1, 3, 1, 1])
         // Only the letter that changed since the first frame: within one cell.
         let layout = try ScreenRecorder._pictureLayout(options: options)

@@ -1,8 +1,8 @@
 import CurtainPlatform
 
 /// The two files curtain-procs touches — the Procfile it reads and the log it hands the pager —
-/// with the POSIX calls glibc and Darwin share (`open`, `read`, `write`), so the program needs
-/// no Foundation: a static release build stays small (docs/PERFORMANCE.md, "curtain-procs'
+/// and the environment, with the POSIX calls glibc and Darwin share (`open`, `read`, `write`,
+/// `getenv`), so the program needs no Foundation: a static release build stays small (docs/PERFORMANCE.md, "curtain-procs'
 /// memory").
 enum Files {
     /// Why a file could not be read, in words for the user.
@@ -58,9 +58,14 @@ enum Files {
         return true
     }
 
+    /// The environment variable `name` (libc's `getenv`), nil when unset.
+    static func environment(_ name: String) -> String? {
+        getenv(name).map { String(cString: $0) }
+    }
+
     /// The folder for a temporary file: `$TMPDIR`, else `/tmp`.
     static var temporaryFolder: String {
-        let folder = ProcessEnvironment.value("TMPDIR").flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
+        let folder = Files.environment("TMPDIR").flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
         return folder.hasSuffix("/") ? String(folder.dropLast()) : folder
     }
 }

@@ -90,7 +90,7 @@ final class Proc {
     /// sets it: a command that starts a pager on its terminal (`git log`) would wait at the
     /// pager's prompt for ever, and no key reaches it. A command that sets its own
     /// (`PAGER=less git log`, in a Procfile too) keeps it.
-    static func pagerEnvironment(_ lookUp: (String) -> String? = ProcessEnvironment.value) -> [String: String] {
+    static func pagerEnvironment(_ lookUp: (String) -> String? = Files.environment) -> [String: String] {
         var added: [String: String] = [:]
         for name in ["PAGER", "GIT_PAGER"] where lookUp(name) == nil { added[name] = "cat" }
         return added

@@ -126,7 +126,7 @@ final class Procs {
             app.scene.notify("cannot write \(path)", severity: .error, in: outputPane)
             return
         }
-        let pager = ProcessEnvironment.value("PAGER").flatMap { $0.isEmpty ? nil : $0 } ?? "less -R"
+        let pager = Files.environment("PAGER").flatMap { $0.isEmpty ? nil : $0 } ?? "less -R"
         do {
             // 127: the shell did not find it (its message went to the shell's screen, gone now).
             // `exec`: the pager is the process the app tracks, which a SIGTERM to the app

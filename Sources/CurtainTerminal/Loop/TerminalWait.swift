@@ -83,6 +83,15 @@ final class TerminalWait {
         var generation = 0
         /// The current wait's deadline timer, cancelled when the wait ends otherwise.
         var timer: DeadlineTimer?
+
+        /// Ends the wait in progress, if any: its request, to be fulfilled (outside the lock),
+        /// and its deadline timer cancelled.
+        mutating func endRequest() -> Request? {
+            timer?.cancel()
+            timer = nil
+            defer { request = nil }
+            return request
+        }
     }
 
     /// The shared state and the control pipe, in a box the thread holds.
@@ -194,9 +203,7 @@ final class TerminalWait {
                         return .done
                     }
                     guard state.generation == foundFor else { return .lookAgain(forWait: state.generation) }
-                    state.request = nil
-                    state.timer?.cancel()
-                    state.timer = nil
+                    _ = state.endRequest()
                     return .resume(request)
                 }
                 switch next {
@@ -248,9 +255,7 @@ final class TerminalWait {
                     // (at once, if it is still there).
                     if !readable.isEmpty, state.generation != sleptFor { return nil }
                     if !readable.isEmpty {
-                        state.request = nil
-                        state.timer?.cancel()
-                        state.timer = nil
+                        _ = state.endRequest()
                         return (request, .readable(readable))
                     }
                     return nil
@@ -262,11 +267,7 @@ final class TerminalWait {
         /// Ends wait `generation` with `outcome` if it is still in progress.
         func finish(generation: Int, with outcome: Outcome) {
             let request = state.withLock { state -> Request? in
-                guard state.generation == generation, let request = state.request else { return nil }
-                state.request = nil
-                state.timer?.cancel()
-                state.timer = nil
-                return request
+                state.generation == generation ? state.endRequest() : nil
             }
             request?.fulfil(outcome)
         }
@@ -379,14 +380,8 @@ final class TerminalWait {
     /// thread. The waiting thread is not poked: the next wait takes over its sleep.
     nonisolated func interrupt() {
         let interrupted = box.state.withLock { state -> Request? in
-            guard let request = state.request else {
-                state.interruptPending = true
-                return nil
-            }
-            state.request = nil
-            state.timer?.cancel()
-            state.timer = nil
-            return request
+            if state.request == nil { state.interruptPending = true }
+            return state.endRequest()
         }
         interrupted?.fulfil(.interrupted)
     }
@@ -397,10 +392,7 @@ final class TerminalWait {
         isCancelled = true
         let waiting = box.state.withLock { state -> Request? in
             state.stopping = true
-            state.timer?.cancel()
-            state.timer = nil
-            defer { state.request = nil }
-            return state.request
+            return state.endRequest()
         }
         box.poke()
         waiting?.fulfil(.interrupted)

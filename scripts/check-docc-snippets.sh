@@ -25,6 +25,9 @@ mkdir -p "$scratch"
 python3 - "$repo" "$scratch" <<'PY'
 import glob, os, re, sys
 repo, scratch = sys.argv[1:3]
+sys.dont_write_bytecode = True   # no __pycache__ in the checkout
+sys.path.insert(0, os.path.join(repo, "scripts"))
+from snippet_package import curtain_imports, kind_of, write_package, write_sample
 libraries = ["Curtain", "CurtainTerminal", "CurtainProcess", "CurtainTesting"]
 context = ("app: App, scene: Scene, pane: PaneView, label: Label, status: Label, log: Log, "
            "list: ListView, pilot: Pilot, view: View, theme: Theme, toast: ToastPresentationController, "
@@ -52,10 +55,10 @@ for document, text in documents:
         base = re.sub(r"\W", "", os.path.splitext(os.path.basename(document))[0])
         name = f"{base}{'Article' if document.endswith('.md') else 'Doc'}{index}"
         while name in (t[0] for t in targets): name += "x"   # View+Task.swift and ViewTask.swift
-        imports = re.findall(r"^import (Curtain\w*|Testing)$", code, flags=re.M)
+        imports = curtain_imports(code)
         if any(i.startswith("Curtain") for i in imports):
-            kind = "test" if "Testing" in imports else "executable" if "@main" in code else "library"
-            products = [i for i in dict.fromkeys(imports) if i.startswith("Curtain")]
+            kind = kind_of(code, imports)
+            products = [i for i in imports if i.startswith("Curtain")]
             source = code
         else:
             kind, products = "library", libraries
@@ -66,31 +69,11 @@ for document, text in documents:
                 body = "\n".join("        " + l for l in code.splitlines())
                 source = (header + "\n@MainActor func sample(" + context + ") async throws {\n"
                           + "    do {\n" + body + "\n    }\n}\n")
-        folder = os.path.join(scratch, "Tests" if kind == "test" else "Sources", name)
-        os.makedirs(folder, exist_ok=True)
-        open(os.path.join(folder, f"{name}.swift"), "w", encoding="utf-8").write(
-            f"// {where}, sample {index}\n" + source)
+        write_sample(scratch, name, kind, f"// {where}, sample {index}\n" + source)
         targets.append((name, kind, products))
 if not targets:
     sys.exit("check-docc-snippets: no Swift sample in any DocC article or doc comment")
-identity = os.path.basename(os.path.normpath(repo)).lower()   # a path dependency's identity
-def deps(products):
-    return ", ".join(f'.product(name: "{p}", package: "{identity}")' for p in products)
-lines = []
-for name, kind, products in targets:
-    call = {"test": ".testTarget", "executable": ".executableTarget", "library": ".target"}[kind]
-    lines.append(f'        {call}(name: "{name}", dependencies: [{deps(products)}]),')
-open(os.path.join(scratch, "Package.swift"), "w").write(f'''// swift-tools-version:6.0
-import PackageDescription
-let package = Package(
-    name: "DocCSamples",
-    dependencies: [.package(path: "{repo}")],
-    targets: [
-{chr(10).join(lines)}
-    ],
-    swiftLanguageModes: [.v6]
-)
-''')
+write_package(scratch, repo, "DocCSamples", targets)
 print(f"check-docc-snippets: {len(targets)} samples: " + ", ".join(f"{n} ({k})" for n, k, _ in targets))
 PY
 

@@ -17,48 +17,32 @@ mkdir -p "$scratch"
 python3 - "$repo/README.md" "$scratch" "$repo" <<'PY'
 import os, re, sys
 readme, scratch, repo = sys.argv[1:4]
+sys.dont_write_bytecode = True   # no __pycache__ in the checkout
+sys.path.insert(0, os.path.join(repo, "scripts"))
+from snippet_package import curtain_imports, kind_of, write_package, write_sample
 text = open(readme, encoding="utf-8").read()
 blocks = re.findall(r"^```swift\n(.*?)^```", text, flags=re.S | re.M)
 targets = []
+runnable = []
 for index, code in enumerate(blocks, 1):
-    imports = re.findall(r"^import (Curtain\w*|Testing)$", code, flags=re.M)
+    imports = curtain_imports(code)
     if not any(i.startswith("Curtain") for i in imports):
         continue
     name = f"Snippet{index}"
-    kind = "test" if "Testing" in imports else "executable" if "@main" in code else "library"
-    folder = os.path.join(scratch, "Tests" if kind == "test" else "Sources", name)
-    os.makedirs(folder, exist_ok=True)
-    open(os.path.join(folder, f"{name}.swift"), "w", encoding="utf-8").write(code)
-    products = [i for i in dict.fromkeys(imports) if i.startswith("Curtain")]
-    targets.append((name, kind, products, "// readme: run" in code))
+    kind = kind_of(code, imports)
+    write_sample(scratch, name, kind, code)
+    targets.append((name, kind, [i for i in imports if i.startswith("Curtain")]))
+    if "// readme: run" in code and kind == "executable":
+        runnable.append(name)
     if "// readme: upload" in code:
         open(os.path.join(scratch, "upload.txt"), "w").write(name)
     if "// readme: procs" in code:
         open(os.path.join(scratch, "procs.txt"), "w").write(name)
 if not targets:
     sys.exit("check-readme-snippets: README.md has no Swift snippet that imports Curtain")
-identity = os.path.basename(os.path.normpath(repo)).lower()   # a path dependency's identity
-def deps(products):
-    return ", ".join(f'.product(name: "{p}", package: "{identity}")' for p in products)
-lines = []
-for name, kind, products, _ in targets:
-    call = {"test": ".testTarget", "executable": ".executableTarget", "library": ".target"}[kind]
-    lines.append(f'        {call}(name: "{name}", dependencies: [{deps(products)}]),')
-package = f'''// swift-tools-version:6.0
-import PackageDescription
-let package = Package(
-    name: "ReadmeSnippets",
-    dependencies: [.package(path: "{repo}")],
-    targets: [
-{chr(10).join(lines)}
-    ],
-    swiftLanguageModes: [.v6]
-)
-'''
-open(os.path.join(scratch, "Package.swift"), "w").write(package)
-runnable = [name for name, kind, _, run in targets if run and kind == "executable"]
+write_package(scratch, repo, "ReadmeSnippets", targets)
 open(os.path.join(scratch, "runnable.txt"), "w").write("\n".join(runnable))
-print(f"check-readme-snippets: {len(targets)} snippets: " + ", ".join(f"{n} ({k})" for n, k, _, _ in targets))
+print(f"check-readme-snippets: {len(targets)} snippets: " + ", ".join(f"{n} ({k})" for n, k, _ in targets))
 PY
 
 cd "$scratch"

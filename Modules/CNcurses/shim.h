@@ -106,6 +106,11 @@ static inline bool curtain_ncurses_has_direct_color(void) { return CURTAIN_NCURS
 /// forced on a newer one (version_switch.h).
 static inline bool curtain_ncurses_is_6_0_build(void) { return !CURTAIN_NCURSES_EXTENDED_PAIRS; }
 
+/// Whether `TERMINFO` may hold a compiled entry itself, as `hex:` and the entry's bytes in
+/// hexadecimal (6.1 and later, `decode_quickdump` in read_entry.c): 6.0 reads entries only from
+/// files in a directory.
+static inline bool curtain_ncurses_reads_entry_from_environment(void) { return CURTAIN_NCURSES_EXTENDED_PAIRS; }
+
 // MARK: Colour pairs
 
 /// Defines colour pair `pair`: init_extended_pair on 6.1 and later; on 6.0 init_pair, whose

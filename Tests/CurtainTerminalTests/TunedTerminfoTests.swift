@@ -88,19 +88,41 @@ extension NcursesTests {
             setenv("TERM", "xterm-256color", 1)
             unsetenv("CURTAIN_NCURSES_TUNING")
             let before = getenv("TERMINFO").map { String(cString: $0) }
-            var directory: String?
+            var copy: String?
+            var release: () -> Void = {}
             let (csr, applied) = TunedTerminfo.whileInstalled(term: "xterm-256color", fileDescriptor: 1) { () -> [UInt8]? in
-                directory = getenv("TERMINFO").map { String(cString: $0) }
+                copy = getenv("TERMINFO").map { String(cString: $0) }
                 var status: Int32 = 0
-                guard setupterm("xterm-256color", 1, &status) == curtain_OK(), let loaded = curtain_cur_term() else { return [0] }
-                defer { _ = del_curterm(loaded) }
+                guard setupterm("xterm-256color", 1, &status) == curtain_OK() else { return [0] }
+                if let loaded = curtain_cur_term() { release = { _ = del_curterm(loaded) } }
                 return TerminfoProbe.string("csr")
             }
+            release()
             #expect(applied == .all)
             #expect(csr == nil, "ncurses read the copy without a scroll region")
             #expect(getenv("TERMINFO").map { String(cString: $0) } == before)
-            let path = try #require(directory)
-            #expect(access(path, F_OK) != 0, "the copy is gone")
+            let value = try #require(copy)
+            if curtain_ncurses_reads_entry_from_environment() {
+                #expect(value.hasPrefix("hex:"), "the copy is the variable itself, not a file")
+            } else {
+                #expect(access(value, F_OK) != 0, "the copy is gone")
+            }
+        }
+
+        /// No file is made to hold the tuned entry: a session starts tuned with `TMPDIR` naming
+        /// a directory nobody can write to, or none at all.
+        @Test func theTunedEntryNeedsNoTemporaryDirectory() throws {
+            guard curtain_ncurses_reads_entry_from_environment() else { return }
+            let previous = getenv("TMPDIR").map { String(cString: $0) }
+            defer { if let previous { setenv("TMPDIR", previous, 1) } else { unsetenv("TMPDIR") } }
+            for directory in ["/proc/self", "/nonexistent-curtain-tmpdir"] {
+                setenv("TMPDIR", directory, 1)
+                let files = ScratchTerminal()
+                let session = try TerminalSession(output: files.output, input: files.input)
+                let tuning = session._ncursesTuning
+                session.stop()
+                #expect(tuning == ["scrolling", "reset", "attributes"], "TMPDIR=\(directory)")
+            }
         }
 
         @Test func offLeavesTheEntryAlone() throws {

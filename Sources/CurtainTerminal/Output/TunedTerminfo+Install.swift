@@ -4,11 +4,16 @@ import CurtainPlatform
 extension TunedTerminfo {
     /// Runs `body` (which creates the ncurses screen) with `TERMINFO` naming a private copy of
     /// `term`'s entry with the knobs of `CURTAIN_NCURSES_TUNING` (all by default) applied, then
-    /// removes the copy and puts `TERMINFO` back. ncurses reads the entry once, in `newterm`.
+    /// puts `TERMINFO` back. ncurses reads the entry once, in `newterm`.
+    ///
+    /// The copy is the environment variable itself where ncurses reads one from there (6.1 and
+    /// later: `TERMINFO=hex:…`, the compiled bytes), so nothing is written anywhere; with 6.0
+    /// (macOS's own ncurses) it is a file in a private temporary directory, removed at once.
     ///
     /// Nothing changes — `body` runs with the environment as it was — when the entry cannot be
     /// found as a file in the places ncurses looks, is not one ncurses loaded (its strings
-    /// differ from what `tigetstr` says), needs no knob, or the copy cannot be written.
+    /// differ from what `tigetstr` says), needs no knob, or the copy cannot be made. The knobs
+    /// returned are the ones ncurses was seen to load.
     ///
     /// - Returns: `body`'s result and the knobs applied.
     static func whileInstalled<Result>(term: String?, fileDescriptor: Int32,
@@ -16,37 +21,58 @@ extension TunedTerminfo {
         let knobs = Knobs.fromEnvironment(environment("CURTAIN_NCURSES_TUNING"))
         guard !knobs.isEmpty, let term, !term.isEmpty, !term.contains("/"), term != ".", term != "..",
               let loaded = loadedStrings(term: term, fileDescriptor: fileDescriptor),
-              let (entry, applied) = findEntry(term: term, matching: loaded)?.tuned(knobs),
-              let directory = PrivateDirectory(term: term, entry: entry.bytes) else {
+              let (entry, applied) = findEntry(term: term, matching: loaded)?.tuned(knobs) else {
             return (body(), [])
         }
-        defer { directory.remove() }
+        let directory: PrivateDirectory?
+        let value: String
+        if curtain_ncurses_reads_entry_from_environment() {
+            directory = nil
+            value = "hex:" + hexadecimal(entry.bytes)
+        } else {
+            guard let made = PrivateDirectory(term: term, entry: entry.bytes) else { return (body(), []) }
+            directory = made
+            value = made.path
+        }
         let previous = environment("TERMINFO")
-        setenv("TERMINFO", directory.path, 1)
+        setenv("TERMINFO", value, 1)
         let result = body()
         if let previous { setenv("TERMINFO", previous, 1) } else { unsetenv("TERMINFO") }
-        return (result, applied)
+        directory?.remove()
+        // What `body` loaded is ncurses' current terminal: the copy, unless ncurses passed it by.
+        let tunedLoaded = curtain_cur_term() != nil
+            && Capability.allCases.allSatisfy { TerminfoProbe.string($0.name) == entry.string($0) }
+        return (result, tunedLoaded ? applied : [])
     }
 
-    /// What ncurses loads for `term`: the strings compared with the file found.
-    private static func loadedStrings(term: String, fileDescriptor: Int32) -> [Capability: [UInt8]]? {
+    /// What ncurses loads for `term`, in the order of `Capability.allCases`: the strings
+    /// compared with the file found.
+    private static func loadedStrings(term: String, fileDescriptor: Int32) -> [[UInt8]?]? {
         var status: Int32 = 0
         guard term.withCString({ curtain_setupterm($0, fileDescriptor, &status) }) == curtain_OK(),
               let loaded = curtain_cur_term() else { return nil }
         defer { _ = del_curterm(loaded) }
-        var strings: [Capability: [UInt8]] = [:]
-        for capability in Capability.allCases {
-            strings[capability] = TerminfoProbe.string(capability.name)
+        return Capability.allCases.map { TerminfoProbe.string($0.name) }
+    }
+
+    /// `bytes` as hexadecimal digits, two a byte.
+    static func hexadecimal(_ bytes: [UInt8]) -> String {
+        let digits = Array("0123456789ABCDEF".utf8)
+        var text: [UInt8] = []
+        text.reserveCapacity(bytes.count * 2)
+        for byte in bytes {
+            text.append(digits[Int(byte >> 4)])
+            text.append(digits[Int(byte & 0xF)])
         }
-        return strings
+        return String(decoding: text, as: UTF8.self)
     }
 
     /// The first compiled entry for `term` in ncurses' search order whose strings are the ones
     /// ncurses loaded.
-    private static func findEntry(term: String, matching loaded: [Capability: [UInt8]]) -> TunedTerminfo? {
+    private static func findEntry(term: String, matching loaded: [[UInt8]?]) -> TunedTerminfo? {
         for path in candidatePaths(term: term) {
             guard let bytes = readFile(path), let entry = TunedTerminfo(bytes) else { continue }
-            if Capability.allCases.allSatisfy({ entry.string($0) == loaded[$0] }) { return entry }
+            if zip(Capability.allCases, loaded).allSatisfy({ entry.string($0) == $1 }) { return entry }
         }
         return nil
     }
@@ -100,7 +126,8 @@ extension TunedTerminfo {
 }
 
 /// A directory of one compiled entry, `DIR/<first letter>/<name>`, made with `mkdtemp` (mode
-/// 0700) under `$TMPDIR` or `/tmp`, for as long as ncurses needs to read it.
+/// 0700) under `$TMPDIR` or `/tmp`, for as long as ncurses needs to read it: for ncurses 6.0,
+/// which reads entries only from directories.
 private struct PrivateDirectory {
     let path: String
     let subdirectory: String

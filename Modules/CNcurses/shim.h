@@ -94,6 +94,11 @@ static inline int curtain_setupterm(const char *term, int fd, int *status) {
 }
 static inline char *curtain_tigetstr(const char *name) { return tigetstr((char *)name); }
 static inline int curtain_tigetflag(const char *name) { return tigetflag((char *)name); }
+/// `tparm` with one parameter (Swift cannot call the variadic C function): what a string
+/// capability such as `setaf` sends for `value`.
+static inline char *curtain_tiparm1(const char *format, int value) {
+    return tparm((char *)format, (long)value, 0L, 0L, 0L, 0L, 0L, 0L, 0L, 0L);
+}
 static inline SCREEN *curtain_newterm(const char *term, FILE *output, FILE *input) {
     return newterm((char *)term, output, input);
 }

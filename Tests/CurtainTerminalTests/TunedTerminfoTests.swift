@@ -5,9 +5,9 @@ import CurtainScreen
 import CurtainPlatform
 import Testing
 
-/// The system's compiled xterm-256color entry (the tests' terminal everywhere).
-private func systemEntry() throws -> [UInt8] {
-    for path in TunedTerminfo.candidatePaths(term: "xterm-256color") {
+/// The system's compiled xterm-256color entry (the tests' terminal everywhere), or `term`'s.
+private func systemEntry(_ term: String = "xterm-256color") throws -> [UInt8] {
+    for path in TunedTerminfo.candidatePaths(term: term) {
         let descriptor = open(path, O_RDONLY)
         guard descriptor >= 0 else { continue }
         defer { close(descriptor) }
@@ -34,7 +34,7 @@ private struct TerminfoMissing: Error {}
     @Test func theKnobsRemoveScrollingShortenTheResetAndDropSgr() throws {
         let original = try #require(TunedTerminfo(try systemEntry()))
         let (tuned, applied) = try #require(original.tuned(.all))
-        #expect(applied == .all)
+        #expect(applied == [.noScrolling, .shortReset, .separateAttributes], "xterm-256color has no 24-bit colours")
         // What a compiled copy reads back as.
         let reread = try #require(TunedTerminfo(tuned.bytes))
         for capability in Capability.scrolling { #expect(reread.string(capability) == nil, "\(capability)") }
@@ -98,7 +98,7 @@ extension NcursesTests {
                 return TerminfoProbe.string("csr")
             }
             release()
-            #expect(applied == .all)
+            #expect(applied == [.noScrolling, .shortReset, .separateAttributes])
             #expect(csr == nil, "ncurses read the copy without a scroll region")
             #expect(getenv("TERMINFO").map { String(cString: $0) } == before)
             let value = try #require(copy)
@@ -123,6 +123,29 @@ extension NcursesTests {
                 session.stop()
                 #expect(tuning == ["scrolling", "reset", "attributes"], "TMPDIR=\(directory)")
             }
+        }
+
+        /// The colon form of 24-bit colours becomes the semicolon form, in the entries that write
+        /// it, and ncurses' own `tparm` gives the same colours with `;` between the values.
+        /// With ncurses' `tparm` (one static buffer: the suite runs one test at a time).
+        @Test(arguments: ["xterm-direct", "kitty-direct", "tmux-direct"])
+        func twentyFourBitColoursTakeTheSemicolonForm(term: String) throws {
+            let original = try #require(TunedTerminfo(try systemEntry(term)))
+            let (tuned, applied) = try #require(original.tuned(.semicolonColors))
+            #expect(applied == .semicolonColors)
+            let reread = try #require(TunedTerminfo(tuned.bytes))
+            for (capability, selector) in [(TunedTerminfo.Capability.setaf, "38"), (.setab, "48")] {
+                let format = try #require(reread.string(capability))
+                func expanded(_ color: Int32) -> String {
+                    let text = String(decoding: format, as: UTF8.self)
+                    return text.withCString { String(cString: curtain_tiparm1($0, color)) }
+                }
+                #expect(expanded(0x87FF87) == "\u{1B}[\(selector);2;135;255;135m", "\(term) \(capability)")
+                #expect(expanded(0x010203) == "\u{1B}[\(selector);2;1;2;3m")
+                #expect(expanded(3) == "\u{1B}[\(selector.prefix(1))3m", "the ANSI colours as they were")
+            }
+            #expect(original.tuned(.semicolonColors)?.entry.tuned(.semicolonColors) == nil, "already semicolons")
+            #expect(try #require(TunedTerminfo(try systemEntry("st-direct"))).tuned(.semicolonColors) == nil)
         }
 
         @Test func offLeavesTheEntryAlone() throws {

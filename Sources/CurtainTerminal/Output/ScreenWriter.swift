@@ -5,7 +5,8 @@ import CurtainPlatform
 
 /// Writes cell buffers to ncurses' standard screen: only the runs that changed, then one
 /// `doupdate`, whose bytes reach the terminal in one `write(2)` when there is a
-/// ``FrameCapture`` (with the synchronized-output brackets and the caller's trailer).
+/// ``FrameCapture`` (with the synchronized-output brackets and the caller's trailer), its
+/// graphic renditions shortened first (``RenditionCompaction``).
 ///
 /// Each run becomes one `wmove` + `wadd_wchnstr` (which neither wraps nor scrolls, so the
 /// bottom-right cell is safe). A wide character is one ncurses cell covering both of its cells, and
@@ -105,7 +106,8 @@ final class ScreenWriter {
         let brackets = lastDrawnCells > SynchronizedOutput.smallFrame ? synchronizedOutputDescriptor : nil
         // The first doupdate after endwin puts the terminal back in program mode (tcsetattr on
         // the output descriptor): that one goes to the terminal as ncurses writes it.
-        if let capture, !isendwin(), let bytes = capture.capture({ doupdate() }) {
+        if let capture, !isendwin(), let captured = capture.capture({ doupdate() }) {
+            let bytes = RenditionCompaction.compacted(captured)
             var output = brackets == nil ? bytes : SynchronizedOutput.begin + bytes + SynchronizedOutput.end
             output += trailer(lastDrawnCells, output.count)
             writeAll(capture.descriptor, output)

@@ -21,6 +21,12 @@
 ///   (`ESC [ 1 m`) instead of resetting everything and sending every attribute and both colours
 ///   again. Only when the entry has `sgr0`, `bold`, `dim`, `rev` and `smul` (and, for line
 ///   drawing, `smacs` and `rmacs`).
+/// - ``Knobs/semicolonColors``: 24-bit colours as `38;2;r;g;b` where the entry writes the
+///   colon form (`38:2::r:g:b`: xterm-direct, kitty-direct, iterm2-direct, mintty-direct,
+///   tmux-direct, mlterm-direct), a byte shorter a colour. Every terminal of those families
+///   takes the semicolon form — it is the one vte, konsole, alacritty and st's own entries
+///   write — and the screenshots in docs/PERFORMANCE.md ("Colours in fewer bytes") show the
+///   same screens in xterm, kitty, alacritty, st and tmux.
 ///
 /// Only offsets into the string table change (and one string is appended), so every other
 /// capability, the extended ones included, stays byte for byte as it was.
@@ -30,11 +36,12 @@ struct TunedTerminfo: Sendable {
         static let noScrolling = Knobs(rawValue: 1)
         static let shortReset = Knobs(rawValue: 2)
         static let separateAttributes = Knobs(rawValue: 4)
-        static let all: Knobs = [.noScrolling, .shortReset, .separateAttributes]
+        static let semicolonColors = Knobs(rawValue: 8)
+        static let all: Knobs = [.noScrolling, .shortReset, .separateAttributes, .semicolonColors]
 
         /// The knobs `CURTAIN_NCURSES_TUNING` asks for: unset or `all` for every knob, `off` or
         /// `none` for none, or a comma-separated list of `scrolling`, `reset`, `attributes`
-        /// (to measure each one; unknown names are ignored).
+        /// or `colors` (to measure each one; unknown names are ignored).
         static func fromEnvironment(_ value: String?) -> Knobs {
             guard let value else { return .all }
             var knobs: Knobs = []
@@ -44,6 +51,7 @@ struct TunedTerminfo: Sendable {
                 case "scrolling": knobs.insert(.noScrolling)
                 case "reset": knobs.insert(.shortReset)
                 case "attributes": knobs.insert(.separateAttributes)
+                case "colors": knobs.insert(.semicolonColors)
                 default: break
                 }
             }
@@ -185,7 +193,27 @@ struct TunedTerminfo: Sendable {
             entry.remove(.sgr)
             applied.insert(.separateAttributes)
         }
+        if knobs.contains(.semicolonColors), let foreground = string(.setaf), let background = string(.setab),
+           let shortForeground = Self.semicolonForm(foreground), let shortBackground = Self.semicolonForm(background),
+           entry.set(.setaf, to: shortForeground), entry.set(.setab, to: shortBackground) {
+            applied.insert(.semicolonColors)
+        }
         return applied.isEmpty ? nil : (entry, applied)
+    }
+
+    /// A direct-colour `setaf` or `setab` of the colon form with its separators made
+    /// semicolons (`38:2::` or `38:2:` becomes `38;2;`, and each `:` between two colour
+    /// values `;`); nil when `capability` has no colon form.
+    static func semicolonForm(_ capability: [UInt8]) -> [UInt8]? {
+        var text = String(decoding: capability, as: UTF8.self)
+        guard text.contains("8:2:") else { return nil }
+        for selector in ["38", "48"] {
+            text = text.replacing(selector + ":2::", with: selector + ";2;")
+            text = text.replacing(selector + ":2:", with: selector + ";2;")
+        }
+        text = text.replacing("%d:%p", with: "%d;%p")
+        guard !text.contains(":") else { return nil }
+        return Array(text.utf8)
     }
 
     /// The compiled bytes.

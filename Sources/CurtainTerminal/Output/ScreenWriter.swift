@@ -62,7 +62,24 @@ final class ScreenWriter {
 
     /// Makes the next ``draw(_:)`` repaint every cell (after a resize, a resume, a SIGWINCH
     /// from a multiplexer re-attaching, or when colour pairs ran out).
-    func invalidate() { previous = nil }
+    func invalidate() {
+        previous = nil
+        // The terminal may be another one (a resume, a multiplexer re-attaching): ask again.
+        palette?.forget()
+    }
+
+    /// Which palette entries the terminal confirmed, where the tuned entry sends numbers below
+    /// 256 as palette indexes (nil otherwise; see ``PaletteConfirmation``).
+    var palette: PaletteConfirmation?
+
+    /// The questions about palette entries the frames drawn so far met, to send after them.
+    func takePaletteQuestions() -> [UInt8] { palette?.questions() ?? [] }
+
+    /// Takes a terminal's answer about a palette entry (an OSC 4 reply's text).
+    func notePaletteAnswer(_ text: String) {
+        palette?.note(answer: Substring(text))
+        lastStyle = nil // the last style's colours may be numbered otherwise now
+    }
 
     /// Blanks the terminal: the last thing drawn before it is given back.
     func blankScreen() {
@@ -239,8 +256,8 @@ final class ScreenWriter {
 
     private func colorPair(for style: Style) -> Int32 {
         guard depth != .monochrome else { return 0 }
-        var foreground = depth.colorNumber(for: style.foreground)
-        var background = depth.colorNumber(for: style.background)
+        var foreground = palette?.number(for: style.foreground) ?? depth.colorNumber(for: style.foreground)
+        var background = palette?.number(for: style.background) ?? depth.colorNumber(for: style.background)
         if !defaultColors {
             // Without default-colour support -1 is not a colour: assume white on black.
             if foreground < 0 { foreground = 7 }

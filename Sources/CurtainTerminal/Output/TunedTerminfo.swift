@@ -27,6 +27,10 @@
 ///   takes the semicolon form — it is the one vte, konsole, alacritty and st's own entries
 ///   write — and the screenshots in docs/PERFORMANCE.md ("Colours in fewer bytes") show the
 ///   same screens in xterm, kitty, alacritty, st and tmux.
+/// - ``Knobs/paletteIndexes``: in a direct-colour entry, colour numbers 8–255 are palette
+///   indexes (`38;5;n`, as ncurses' own xterm-direct256 has them) and 24-bit colours start at
+///   256, so a colour the terminal confirmed it holds in its palette goes out in 11 bytes
+///   instead of 19 (see ``PaletteConfirmation``, which numbers the colours for it).
 ///
 /// Only offsets into the string table change (and one string is appended), so every other
 /// capability, the extended ones included, stays byte for byte as it was.
@@ -37,11 +41,12 @@ struct TunedTerminfo: Sendable {
         static let shortReset = Knobs(rawValue: 2)
         static let separateAttributes = Knobs(rawValue: 4)
         static let semicolonColors = Knobs(rawValue: 8)
-        static let all: Knobs = [.noScrolling, .shortReset, .separateAttributes, .semicolonColors]
+        static let paletteIndexes = Knobs(rawValue: 16)
+        static let all: Knobs = [.noScrolling, .shortReset, .separateAttributes, .semicolonColors, .paletteIndexes]
 
         /// The knobs `CURTAIN_NCURSES_TUNING` asks for: unset or `all` for every knob, `off` or
-        /// `none` for none, or a comma-separated list of `scrolling`, `reset`, `attributes`
-        /// or `colors` (to measure each one; unknown names are ignored).
+        /// `none` for none, or a comma-separated list of `scrolling`, `reset`, `attributes`,
+        /// `colors` or `palette` (to measure each one; unknown names are ignored).
         static func fromEnvironment(_ value: String?) -> Knobs {
             guard let value else { return .all }
             var knobs: Knobs = []
@@ -52,6 +57,7 @@ struct TunedTerminfo: Sendable {
                 case "reset": knobs.insert(.shortReset)
                 case "attributes": knobs.insert(.separateAttributes)
                 case "colors": knobs.insert(.semicolonColors)
+                case "palette": knobs.insert(.paletteIndexes)
                 default: break
                 }
             }
@@ -198,6 +204,12 @@ struct TunedTerminfo: Sendable {
            entry.set(.setaf, to: shortForeground), entry.set(.setab, to: shortBackground) {
             applied.insert(.semicolonColors)
         }
+        if knobs.contains(.paletteIndexes), let foreground = entry.string(.setaf), let background = entry.string(.setab),
+           let indexedForeground = Self.paletteForm(foreground, selector: "3"),
+           let indexedBackground = Self.paletteForm(background, selector: "4"),
+           entry.set(.setaf, to: indexedForeground), entry.set(.setab, to: indexedBackground) {
+            applied.insert(.paletteIndexes)
+        }
         return applied.isEmpty ? nil : (entry, applied)
     }
 
@@ -214,6 +226,19 @@ struct TunedTerminfo: Sendable {
         text = text.replacing("%d:%p", with: "%d;%p")
         guard !text.contains(":") else { return nil }
         return Array(text.utf8)
+    }
+
+    /// A direct-colour `setaf` (`selector` "3") or `setab` ("4") that sends the ANSI colours
+    /// for 0–7 and a 24-bit value otherwise, made to send numbers 8–255 as palette indexes:
+    /// `ESC [ %? p1 < 8 %t 3 p1 %e` gains `p1 < 256 %t 38;5; p1 %e` before the 24-bit branch.
+    /// Nil for any other shape.
+    static func paletteForm(_ capability: [UInt8], selector: String) -> [UInt8]? {
+        let text = String(decoding: capability, as: UTF8.self)
+        let head = "\u{1B}[%?%p1%{8}%<%t\(selector)%p1%d%e"
+        // Direct colour only (a 24-bit branch), and not applied already.
+        guard text.hasPrefix(head), text.hasSuffix("%;m"), text.contains(selector + "8;2") || text.contains(selector + "8:2"),
+              !text.contains("%{256}%<") else { return nil }
+        return Array((head + "%p1%{256}%<%t\(selector)8;5;%p1%d%e" + text.dropFirst(head.count)).utf8)
     }
 
     /// The compiled bytes.

@@ -28,15 +28,18 @@ extension TerminalSession {
         }
     }
 
-    /// Draws `frame`, followed by a status request while frames are paced (in the frame's
-    /// write: see ``FrameCapture``).
+    /// Draws `frame`, followed by a status request while frames are paced and by the questions
+    /// about palette entries it met (see ``PaletteConfirmation``), in the frame's write (see
+    /// ``FrameCapture``).
     @discardableResult
     func send(_ frame: CellBuffer) -> Bool {
         keptFrame = nil
         let owns = takeover.ownsTerminal
         let now = pacingClock.now
         return writer.draw(frame) { cells, bytes in
-            owns && self.pacing.drew(cells: cells, bytes: bytes, at: now) ? OutputPacing.request : []
+            guard owns else { return [] }
+            return (self.pacing.drew(cells: cells, bytes: bytes, at: now) ? OutputPacing.request : [])
+                + self.writer.takePaletteQuestions()
         }
     }
 

@@ -53,6 +53,10 @@ extension TerminalSession {
             if pacing.mayDraw, let kept = keptFrame { send(kept) }
             return
         }
+        if case .operatingSystemCommand(4, let text) = reply {
+            writer.notePaletteAnswer(text)
+            return
+        }
         if case .operatingSystemCommand = reply {
             let before = appearance
             reportedColors.note(reply)

@@ -69,7 +69,7 @@ extension TerminalSession {
     /// names `CURTAIN_NCURSES_TUNING` takes: for the benchmark's report.
     package var _ncursesTuning: [String] {
         let knobs = takeover.tuning
-        return [(TunedTerminfo.Knobs.noScrolling, "scrolling"), (.shortReset, "reset"), (.separateAttributes, "attributes"), (.semicolonColors, "colors")]
+        return [(TunedTerminfo.Knobs.noScrolling, "scrolling"), (.shortReset, "reset"), (.separateAttributes, "attributes"), (.semicolonColors, "colors"), (.paletteIndexes, "palette")]
             .filter { knobs.contains($0.0) }.map(\.1)
     }
 }

@@ -154,6 +154,11 @@ public final class TerminalSession: Backend {
         writer = ScreenWriter(depth: takeover.colorDepth, defaultColors: takeover.defaultColors,
                               colorPairs: takeover.colorPairs, isUnicode: GlyphMapper.localeIsUnicode())
         writer.capture = FrameCapture(descriptor: takeover.outputDescriptor, inputDescriptor: takeover.inputDescriptor)
+        // Numbers below 256 are palette indexes in the tuned direct-colour entry: 24-bit colours
+        // are numbered past them, and confirmed entries used (questions only on a terminal).
+        if takeover.tuning.contains(.paletteIndexes), takeover.colorDepth == .trueColor {
+            writer.palette = PaletteConfirmation()
+        }
         writer.trailerDescriptor = takeover.outputDescriptor
         reader = InputReader(descriptor: takeover.inputDescriptor, keyTable: .fromTerminfo())
         if takeover.ownsTerminal { writeAll(takeover.outputDescriptor, InputModes.enable(mouse: true)) }

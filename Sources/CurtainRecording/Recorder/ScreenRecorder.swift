@@ -38,8 +38,9 @@ public final class ScreenRecorder: Sendable {
     private let write: @Sendable ([UInt8]) -> String?
     /// Frames that may wait at once.
     static let mailboxLimit = 8
-    /// Frames a live recording lets wait before it wakes its encoder: fewer than the
-    /// mailbox holds, so that frames that come while the encoder's thread wakes up have room.
+    /// Frames a live recording lets wait before it wakes its encoder (on the tour, half the
+    /// context switches a recording adds): fewer than the mailbox holds, so that frames that
+    /// come while the encoder's thread wakes up have room.
     static let liveBatch = 4
 
     private struct Mailbox {

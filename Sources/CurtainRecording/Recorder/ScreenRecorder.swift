@@ -8,7 +8,9 @@ import Synchronization
 ///
 /// Frames wait in a small mailbox. A live recording (``Pacing/live``) never makes the program
 /// wait: when the encoder is behind, the newest waiting frame is replaced (the one it replaces
-/// was on screen for less than a frame of the encoder's). A headless one
+/// was on screen for less than a frame of the encoder's); and its encoder is woken once for
+/// ``liveBatch`` frames, not once a frame (a frame waits until others come, or until the
+/// recording finishes: the file is written later, nothing else changes). A headless one
 /// (``Pacing/everyFrame``) waits for room, so every frame is encoded and the file is the same
 /// on every run.
 ///
@@ -35,10 +37,15 @@ public final class ScreenRecorder: Sendable {
     private let work: Mutex<Work>
     private let write: @Sendable ([UInt8]) -> String?
     /// Frames that may wait at once.
-    static let mailboxLimit = 4
+    static let mailboxLimit = 8
+    /// Frames a live recording lets wait before it wakes its encoder (on the tour, half the
+    /// context switches a recording adds): fewer than the mailbox holds, so that frames that
+    /// come while the encoder's thread wakes up have room.
+    static let liveBatch = 4
 
     private struct Mailbox {
         var frames: [(CellBuffer, Double)] = []
+        /// A drain is to come, or running, for the frames waiting.
         var scheduled = false
         var finished = false
     }
@@ -96,8 +103,9 @@ public final class ScreenRecorder: Sendable {
                     }
                 }
                 box.frames.append((frame, time))
-                defer { box.scheduled = true }
-                return !box.scheduled
+                guard !box.scheduled, pacing == .everyFrame || box.frames.count >= Self.liveBatch else { return false }
+                box.scheduled = true
+                return true
             }
             if mustWait {
                 room.wait()

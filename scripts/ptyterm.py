@@ -1,6 +1,7 @@
 """A terminal for measurements: runs a program in a pseudo-terminal and shows its output on an
 emulated screen (pyte), optionally at a throttled rate, answering the program's queries in
-stream order as a terminal does. Shared by scripts/side-by-side.py and scripts/slow-link.py.
+stream order as a terminal does (palette questions, OSC 4, with xterm's default colours).
+Shared by scripts/side-by-side.py and scripts/slow-link.py.
 
 The model of a thin link (SSH): the program's writes never block (the harness reads the pty
 at once into a queue of its own, as sshd does into buffers megabytes deep); the queue reaches
@@ -18,6 +19,8 @@ except ImportError:  # pragma: no cover
 
 # Queries a terminal answers, and how (an xterm-like VT220 that knows mode 2026).
 QUERY = re.compile(rb"\x1b\[(?:(5)n|(6)n|(\?6)n|0?c|>0?c|\?(\d+)\$p|=0?c)")
+# A question about a palette entry (OSC 4), answered with xterm's default colour for it.
+PALETTE_QUERY = re.compile(rb"\x1b\]4;(\d+);\?(\x1b\\|\x07)")
 # An escape sequence cut off at the end of a chunk that may still become a query (or an SGR
 # whose colon form is yet to be rewritten).
 PARTIAL = re.compile(rb"\x1b(?:\[[?>=]?[0-9;:]*\$?)?$")
@@ -39,6 +42,21 @@ def semicolon_sgr(match):
         else:
             out.append(fields[0])                         # 4:3 (curly underline) and the like: the plain attribute
     return b"\x1b[" + b";".join(out) + b"m"
+
+
+def xterm_palette(index):
+    """xterm's default colour for palette entry `index` (0-255)."""
+    if index < 16:
+        base = [(0, 0, 0), (205, 0, 0), (0, 205, 0), (205, 205, 0), (0, 0, 238), (205, 0, 205), (0, 205, 205),
+                (229, 229, 229), (127, 127, 127), (255, 0, 0), (0, 255, 0), (255, 255, 0), (92, 92, 255),
+                (255, 0, 255), (0, 255, 255), (255, 255, 255)]
+        return base[index]
+    if index < 232:
+        levels = [0, 95, 135, 175, 215, 255]
+        i = index - 16
+        return levels[i // 36], levels[i // 6 % 6], levels[i % 6]
+    grey = 8 + 10 * (index - 232)
+    return grey, grey, grey
 
 
 class PtyTerminal:
@@ -137,6 +155,13 @@ class PtyTerminal:
     def _process(self, data):
         data = COLON_SGR.sub(semicolon_sgr, self.pending + data)
         self.pending = b""
+        for match in PALETTE_QUERY.finditer(data):
+            index = int(match.group(1))
+            if index < 256:
+                red, green, blue = xterm_palette(index)
+                self.queries[b"OSC 4"] += 1
+                os.write(self.master, b"\x1b]4;%d;rgb:%02x%02x/%02x%02x/%02x%02x" % (
+                    index, red, red, green, green, blue, blue) + match.group(2))
         position = 0
         for match in QUERY.finditer(data):
             self.stream.feed(data[position:match.start()])

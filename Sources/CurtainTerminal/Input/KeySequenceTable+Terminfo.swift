@@ -30,7 +30,8 @@ extension KeySequenceTable {
         }
         for (prefix, code) in modifiedCapabilities {
             for parameter in 3...8 {
-                if let sequence = TerminfoProbe.string("\(prefix)\(parameter)") {
+                // Concatenated, not interpolated: 60 names at every start.
+                if let sequence = TerminfoProbe.string(prefix + String(parameter)) {
                     entries.append((sequence, Key(code, modifiers: InputDecoder.modifiers(parameter: parameter))))
                 }
             }

@@ -7,32 +7,51 @@ import Curtain
 /// generic parser would end at the second `[`; vt52-style terminals send `ESC A` for Up. Pure:
 /// the entries come from terminfo once at start (``fromTerminfo()``) or from a test.
 struct KeySequenceTable: Sendable {
-    /// Sequence after the ESC → key.
-    private var keys: [[UInt8]: Key] = [:]
-    /// Every proper prefix of a sequence in `keys` (after the ESC).
-    private var prefixes: Set<[UInt8]> = []
+    /// The sequences after their ESC, with their keys, in lexicographic order of the bytes:
+    /// looked up by binary search. (A dictionary and a set of prefixes were the first form:
+    /// at start their hashing of byte arrays cost more than the rest of the table, and the
+    /// keys arrive a few at a time.)
+    private var entries: [(tail: [UInt8], key: Key)] = []
 
     /// A table of `entries`: sequences with their leading ESC. Sequences that do not start with
     /// ESC (Backspace as `^H`) or are ESC alone are left to the generic parser; for a sequence
     /// listed twice the first entry wins.
     init(_ entries: [(sequence: [UInt8], key: Key)] = []) {
-        for (sequence, key) in entries where sequence.count >= 2 && sequence[0] == 0x1B {
-            let tail = Array(sequence.dropFirst())
-            guard keys[tail] == nil else { continue }
-            keys[tail] = key
-            for length in 1..<tail.count { prefixes.insert(Array(tail.prefix(length))) }
+        var listed: [(tail: [UInt8], order: Int, key: Key)] = []
+        listed.reserveCapacity(entries.count)
+        for (order, (sequence, key)) in entries.enumerated() where sequence.count >= 2 && sequence[0] == 0x1B {
+            listed.append((Array(sequence.dropFirst()), order, key))
+        }
+        listed.sort { $0.tail == $1.tail ? $0.order < $1.order : $0.tail.lexicographicallyPrecedes($1.tail) }
+        for entry in listed where self.entries.last?.tail != entry.tail {
+            self.entries.append((entry.tail, entry.key))
         }
     }
 
-    var isEmpty: Bool { keys.isEmpty }
+    var isEmpty: Bool { entries.isEmpty }
 
-    /// The key whose sequence is ESC followed by `sequence`, if the terminal lists one.
+    /// The key for a complete sequence (without its ESC), if the table lists it.
     func key(for sequence: [UInt8]) -> Key? {
-        keys.isEmpty ? nil : keys[sequence]
+        let index = firstIndex(notBefore: sequence)
+        return index < entries.count && entries[index].tail == sequence ? entries[index].key : nil
     }
 
-    /// Whether ESC followed by `sequence` is the start of a longer listed sequence.
+    /// Whether `sequence` (without its ESC) is the beginning of a longer listed sequence, so
+    /// the decoder should wait for more bytes.
     func startsLongerSequence(_ sequence: [UInt8]) -> Bool {
-        !prefixes.isEmpty && prefixes.contains(sequence)
+        var index = firstIndex(notBefore: sequence)
+        while index < entries.count, entries[index].tail == sequence { index += 1 }
+        return index < entries.count && entries[index].tail.count > sequence.count && entries[index].tail.starts(with: sequence)
+    }
+
+    /// The index of the first entry whose bytes do not come before `sequence`.
+    private func firstIndex(notBefore sequence: [UInt8]) -> Int {
+        var low = 0
+        var high = entries.count
+        while low < high {
+            let middle = (low + high) / 2
+            if entries[middle].tail.lexicographicallyPrecedes(sequence) { low = middle + 1 } else { high = middle }
+        }
+        return low
     }
 }

@@ -16,7 +16,7 @@
 /// Exact by construction: a part of the state nobody set since the frame began is unknown and
 /// never assumed; a parameter this does not know (or a sequence that may restore renditions:
 /// `ESC 8`, `ESC c`, `CSI u`, `CSI ! p`) makes the whole state unknown, and that run is written
-/// with its parameters as they came. Only SGRs of digits, `;` and `:` are read. A written SGR
+/// as it came. Only SGRs of digits, `;` and `:` are read. A written SGR
 /// holds at most ``parameterLimit`` numbers (sub-parameters included), since terminals keep a
 /// fixed number (st 16, xterm 30).
 enum RenditionCompaction {
@@ -28,54 +28,56 @@ enum RenditionCompaction {
         var result: [UInt8] = []
         result.reserveCapacity(bytes.count)
         var state = RenditionState.unknown
-        var runStart: RenditionState?
-        var runParameters: [ArraySlice<UInt8>] = []
+        var before = RenditionState.unknown
+        var runStart: Int?  // where the run of SGRs began in `bytes`
         var runReadable = true
         var index = 0
-        func flush() {
-            guard let before = runStart else { return }
+        func flush(at end: Int) {
+            guard let start = runStart else { return }
             if runReadable {
-                append(parameters: before.shortestChange(to: state), to: &result)
+                before.writeChange(to: state, limit: parameterLimit, into: &result)
             } else {
-                append(parameters: runParameters.flatMap { Attribute.split($0).map(\.text) }, to: &result)
-                state = .unknown
+                result += bytes[start..<end]
+                state.forget()
             }
             runStart = nil
-            runParameters.removeAll(keepingCapacity: true)
             runReadable = true
         }
         while index < bytes.count {
-            guard bytes[index] == 0x1B, index + 1 < bytes.count else {
-                flush()
-                result.append(bytes[index])
+            let byte = bytes[index]
+            guard byte == 0x1B, index + 1 < bytes.count else {
+                if runStart != nil { flush(at: index) }
+                result.append(byte)
                 index += 1
                 continue
             }
-            if let (parameters, end) = rendition(in: bytes, at: index) {
-                if runStart == nil { runStart = state }
-                runParameters.append(parameters)
-                if runReadable, !state.apply(parameters) { runReadable = false }
+            if let end = renditionEnd(in: bytes, at: index) {
+                if runStart == nil {
+                    runStart = index
+                    before.copy(state)
+                }
+                if runReadable, !state.apply(bytes, from: index + 2, to: end - 1) { runReadable = false }
                 index = end
                 continue
             }
-            flush()
-            if mayRestoreRenditions(bytes, at: index) { state = .unknown }
-            result.append(bytes[index])
+            if runStart != nil { flush(at: index) }
+            if mayRestoreRenditions(bytes, at: index) { state.forget() }
+            result.append(byte)
             index += 1
         }
-        flush()
+        flush(at: bytes.count)
         return result
     }
 
-    /// The parameters of the SGR at `start` and the index after it; nil when what starts there
-    /// is not an SGR of digits, `;` and `:` alone.
-    private static func rendition(in bytes: [UInt8], at start: Int) -> (ArraySlice<UInt8>, Int)? {
+    /// The index after the SGR at `start` (its `m`); nil when what starts there is not an SGR
+    /// of digits, `;` and `:` alone.
+    private static func renditionEnd(in bytes: [UInt8], at start: Int) -> Int? {
         guard start + 2 < bytes.count, bytes[start + 1] == UInt8(ascii: "[") else { return nil }
         var index = start + 2
         while index < bytes.count {
             let byte = bytes[index]
-            if byte == UInt8(ascii: "m") { return (bytes[(start + 2)..<index], index + 1) }
-            guard (0x30...0x3B).contains(byte) else { return nil } // 0-9 : ;
+            if byte == UInt8(ascii: "m") { return index + 1 }
+            guard byte >= 0x30, byte <= 0x3B else { return nil } // 0-9 : ;
             index += 1
         }
         return nil
@@ -91,64 +93,5 @@ enum RenditionCompaction {
         while index < bytes.count, !(0x40...0x7E).contains(bytes[index]) { index += 1 }
         guard index < bytes.count else { return false }
         return bytes[index] == UInt8(ascii: "u") || (bytes[index] == UInt8(ascii: "p") && bytes[index - 1] == UInt8(ascii: "!"))
-    }
-
-    /// Writes `parameters` as few SGRs as the parameter limit allows (none when there are
-    /// none); a lone reset as `ESC[m`.
-    private static func append(parameters: [ArraySlice<UInt8>], to output: inout [UInt8]) {
-        guard !parameters.isEmpty else { return }
-        if parameters.count == 1, Attribute.isReset(parameters[0]) {
-            output += [0x1B, UInt8(ascii: "["), UInt8(ascii: "m")]
-            return
-        }
-        var numbers = 0
-        var open = false
-        for parameter in parameters {
-            let count = parameter.count { $0 == UInt8(ascii: ";") || $0 == UInt8(ascii: ":") } + 1
-            if open, numbers + count > parameterLimit {
-                output.append(UInt8(ascii: "m"))
-                open = false
-            }
-            if open {
-                output.append(UInt8(ascii: ";"))
-                numbers += count
-            } else {
-                output += [0x1B, UInt8(ascii: "[")]
-                open = true
-                numbers = count
-            }
-            if parameter.isEmpty { output.append(UInt8(ascii: "0")) } else { output += parameter }
-        }
-        output.append(UInt8(ascii: "m"))
-    }
-
-    /// One attribute of an SGR: a parameter, or a colour with the parameters its form takes
-    /// (`38;5;n`, `38;2;r;g;b`; a colon form is one parameter already), as written.
-    struct Attribute {
-        var text: ArraySlice<UInt8>
-
-        static func isReset(_ text: ArraySlice<UInt8>) -> Bool {
-            text.isEmpty || text.allSatisfy { $0 == UInt8(ascii: "0") }
-        }
-
-        static func split(_ parameters: ArraySlice<UInt8>) -> [Attribute] {
-            let fields = parameters.split(separator: UInt8(ascii: ";"), omittingEmptySubsequences: false)
-            var attributes: [Attribute] = []
-            var index = fields.startIndex
-            while index < fields.endIndex {
-                let field = fields[index]
-                var count = 1
-                if field.elementsEqual("38".utf8) || field.elementsEqual("48".utf8) || field.elementsEqual("58".utf8),
-                   index + 1 < fields.endIndex {
-                    let form = fields[index + 1]
-                    if form.elementsEqual("5".utf8) { count = 3 } else if form.elementsEqual("2".utf8) { count = 5 }
-                    count = min(count, fields.endIndex - index)
-                }
-                let last = fields[index + count - 1]
-                attributes.append(Attribute(text: parameters[field.startIndex..<last.endIndex]))
-                index += count
-            }
-            return attributes
-        }
     }
 }

@@ -57,14 +57,15 @@ extension TunedTerminfo {
 
     /// `bytes` as hexadecimal digits, two a byte.
     static func hexadecimal(_ bytes: [UInt8]) -> String {
-        let digits = Array("0123456789ABCDEF".utf8)
-        var text: [UInt8] = []
-        text.reserveCapacity(bytes.count * 2)
-        for byte in bytes {
-            text.append(digits[Int(byte >> 4)])
-            text.append(digits[Int(byte & 0xF)])
+        String(unsafeUninitializedCapacity: bytes.count * 2) { text in
+            let digits: StaticString = "0123456789ABCDEF"
+            let table = digits.utf8Start
+            for (index, byte) in bytes.enumerated() {
+                text[2 * index] = table[Int(byte >> 4)]
+                text[2 * index + 1] = table[Int(byte & 0xF)]
+            }
+            return bytes.count * 2
         }
-        return String(decoding: text, as: UTF8.self)
     }
 
     /// The first compiled entry for `term` in ncurses' search order whose strings are the ones

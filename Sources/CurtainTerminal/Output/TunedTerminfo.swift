@@ -217,15 +217,41 @@ struct TunedTerminfo: Sendable {
     /// semicolons (`38:2::` or `38:2:` becomes `38;2;`, and each `:` between two colour
     /// values `;`); nil when `capability` has no colon form.
     static func semicolonForm(_ capability: [UInt8]) -> [UInt8]? {
-        var text = String(decoding: capability, as: UTF8.self)
-        guard text.contains("8:2:") else { return nil }
+        guard contains(capability, "8:2:") else { return nil }
+        var text = capability
         for selector in ["38", "48"] {
-            text = text.replacing(selector + ":2::", with: selector + ";2;")
-            text = text.replacing(selector + ":2:", with: selector + ";2;")
+            text = replacing(text, Array((selector + ":2::").utf8), with: Array((selector + ";2;").utf8))
+            text = replacing(text, Array((selector + ":2:").utf8), with: Array((selector + ";2;").utf8))
         }
-        text = text.replacing("%d:%p", with: "%d;%p")
-        guard !text.contains(":") else { return nil }
-        return Array(text.utf8)
+        text = replacing(text, Array("%d:%p".utf8), with: Array("%d;%p".utf8))
+        return text.contains(UInt8(ascii: ":")) ? nil : text
+    }
+
+    /// Whether `pattern`'s bytes occur in `bytes` (capabilities are short: a plain scan).
+    private static func contains(_ bytes: [UInt8], _ pattern: String) -> Bool {
+        let pattern = Array(pattern.utf8)
+        guard bytes.count >= pattern.count else { return false }
+        for start in 0...(bytes.count - pattern.count) where bytes[start] == pattern[0] {
+            if bytes[start..<(start + pattern.count)].elementsEqual(pattern) { return true }
+        }
+        return false
+    }
+
+    /// `bytes` with every `old` replaced by `new`, left to right.
+    private static func replacing(_ bytes: [UInt8], _ old: [UInt8], with new: [UInt8]) -> [UInt8] {
+        var result: [UInt8] = []
+        result.reserveCapacity(bytes.count)
+        var index = 0
+        while index < bytes.count {
+            if bytes[index] == old[0], bytes[index...].starts(with: old) {
+                result += new
+                index += old.count
+            } else {
+                result.append(bytes[index])
+                index += 1
+            }
+        }
+        return result
     }
 
     /// A direct-colour `setaf` (`selector` "3") or `setab` ("4") that sends the ANSI colours
@@ -233,12 +259,12 @@ struct TunedTerminfo: Sendable {
     /// `ESC [ %? p1 < 8 %t 3 p1 %e` gains `p1 < 256 %t 38;5; p1 %e` before the 24-bit branch.
     /// Nil for any other shape.
     static func paletteForm(_ capability: [UInt8], selector: String) -> [UInt8]? {
-        let text = String(decoding: capability, as: UTF8.self)
-        let head = "\u{1B}[%?%p1%{8}%<%t\(selector)%p1%d%e"
+        let head = Array("\u{1B}[%?%p1%{8}%<%t\(selector)%p1%d%e".utf8)
         // Direct colour only (a 24-bit branch), and not applied already.
-        guard text.hasPrefix(head), text.hasSuffix("%;m"), text.contains(selector + "8;2") || text.contains(selector + "8:2"),
-              !text.contains("%{256}%<") else { return nil }
-        return Array((head + "%p1%{256}%<%t\(selector)8;5;%p1%d%e" + text.dropFirst(head.count)).utf8)
+        guard capability.starts(with: head), capability.suffix(3).elementsEqual("%;m".utf8),
+              contains(capability, selector + "8;2") || contains(capability, selector + "8:2"),
+              !contains(capability, "%{256}%<") else { return nil }
+        return head + Array("%p1%{256}%<%t\(selector)8;5;%p1%d%e".utf8) + capability.dropFirst(head.count)
     }
 
     /// The compiled bytes.

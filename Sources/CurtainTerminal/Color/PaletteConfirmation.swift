@@ -72,7 +72,7 @@ struct PaletteConfirmation {
         }
     }
 
-    /// Forgets every answer (the terminal may be another one after a resume or a re-attach).
+    /// Forgets every answer (the terminal may be another one after a resume).
     mutating func forget() {
         self = PaletteConfirmation()
     }

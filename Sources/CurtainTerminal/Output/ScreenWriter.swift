@@ -62,11 +62,11 @@ final class ScreenWriter {
 
     /// Makes the next ``draw(_:)`` repaint every cell (after a resize, a resume, a SIGWINCH
     /// from a multiplexer re-attaching, or when colour pairs ran out).
-    func invalidate() {
-        previous = nil
-        // The terminal may be another one (a resume, a multiplexer re-attaching): ask again.
-        palette?.forget()
-    }
+    func invalidate() { previous = nil }
+
+    /// Forgets what the terminal said of its palette: after the terminal was given back and
+    /// taken again it may be another one (a resume in another window, a shell's colour theme).
+    func forgetPalette() { palette?.forget() }
 
     /// Which palette entries the terminal confirmed, where the tuned entry sends numbers below
     /// 256 as palette indexes (nil otherwise; see ``PaletteConfirmation``).

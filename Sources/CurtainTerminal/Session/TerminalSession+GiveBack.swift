@@ -117,6 +117,7 @@ extension TerminalSession {
         }
         curs_set(0)
         writer.invalidate()
+        writer.forgetPalette()
         // The first doupdate after endwin puts the terminal back in program mode (raw, the
         // alternate screen).
         if let lastFrame { send(lastFrame) } else { doupdate() }

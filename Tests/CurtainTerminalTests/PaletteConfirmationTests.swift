@@ -141,6 +141,8 @@ extension NcursesTests.RestoreOnExit {
         })
         #expect(result.exitCode == 40, "exit \(result.exitCode): \(result.output.debugDescription)")
         #expect(asked, "the program asked about entry 120")
+        #expect(result.output.contains("\u{1B}]4;120;?\u{1B}\\\u{1B}[5n"),
+                "the question goes right before a status request, whose answer the end waits for")
         let first = result.output.components(separatedBy: "A").first ?? ""
         #expect(first.contains("38;2;135;255;135"), "before the answer: the value")
         let second = result.output.components(separatedBy: "A").dropFirst().joined()

@@ -7,7 +7,9 @@ import CurtainScreen
 /// A palette can be changed (OSC 4, a colour theme), and an index would then show another
 /// colour than the one drawn. So an entry is used only once the terminal said what it holds: a
 /// colour met for the first time is sent as its value and its entry asked about
-/// (`OSC 4 ; n ; ?`, after the frame); an answer with xterm's colour confirms the entry, any
+/// (`OSC 4 ; n ; ?`, after a frame, right before its status request: a terminal answers in
+/// order, so the session's wait for that request's answer at the end covers these too); an
+/// answer with xterm's colour confirms the entry, any
 /// other answer rules it out, and a terminal that answers nothing (tmux, GNU screen) keeps
 /// every colour as its value. Entries 0–15 are never used: their colours differ from terminal
 /// to terminal.

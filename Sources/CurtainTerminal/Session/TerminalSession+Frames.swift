@@ -28,8 +28,8 @@ extension TerminalSession {
         }
     }
 
-    /// Draws `frame`, followed by a status request while frames are paced and by the questions
-    /// about palette entries it met (see ``PaletteConfirmation``), in the frame's write (see
+    /// Draws `frame`, followed by a status request while frames are paced — after the questions
+    /// about palette entries met so far (see ``PaletteConfirmation``) — in the frame's write (see
     /// ``FrameCapture``).
     @discardableResult
     func send(_ frame: CellBuffer) -> Bool {
@@ -37,9 +37,11 @@ extension TerminalSession {
         let owns = takeover.ownsTerminal
         let now = pacingClock.now
         return writer.draw(frame) { cells, bytes in
-            guard owns else { return [] }
-            return (self.pacing.drew(cells: cells, bytes: bytes, at: now) ? OutputPacing.request : [])
-                + self.writer.takePaletteQuestions()
+            guard owns, self.pacing.drew(cells: cells, bytes: bytes, at: now) else { return [] }
+            // Palette questions only right before a status request: a terminal answers in
+            // order, so once the request is answered so are they, and the session's wait for
+            // outstanding answers at the end keeps them from reaching the shell.
+            return self.writer.takePaletteQuestions() + OutputPacing.request
         }
     }
 

@@ -220,7 +220,14 @@ struct ProcsEndToEndTests {
                           columns: 100, rows: 20, name: "procs")
         try see(run, "read-done")
         try run.tmux.keys("Down")
-        let asked = try see(run, "│asked ")
+        // The answer's line: "asked" and a number. The command's own text, wrapped in the pane,
+        // has a line starting "asked" too (`asked "${p#*[}"'`), which is not it.
+        let asked = try run.tmux.waitUntil { screen in
+            screen.split(separator: "\n").contains { line in
+                guard let range = line.range(of: "│asked ") else { return false }
+                return line[range.upperBound...].first?.isNumber ?? false
+            }
+        }
         #expect(asked.contains("asked 1;1"), "the cursor where the command's text put it:\n\(asked)")
         try run.tmux.keys("q")
         #expect(try ended(run, within: 20) == "0")

@@ -162,7 +162,7 @@ let package = Package(
         ),
         .testTarget(name: "CurtainRecordingTests", dependencies: ["CurtainRecording", "CurtainScreen", "CurtainLayout", "CurtainPlatform", "CurtainTestSupport"]),
         .testTarget(name: "CurtainPlatformTests", dependencies: ["CurtainPlatform", "CurtainTestSupport"]),
-        .testTarget(name: "CurtainProcessTests", dependencies: ["CurtainProcess", "Curtain", "CurtainTesting", "CurtainPlatform"]),
+        .testTarget(name: "CurtainProcessTests", dependencies: ["CurtainProcess", "Curtain", "CurtainTesting", "CurtainPlatform", "CurtainTestSupport"]),
         .testTarget(name: "CurtainTerminalTests", dependencies: ["CurtainTerminal", "CurtainPlatform", "CNcurses", "CNcursesWide", "CurtainTestSupport"]),
         .testTarget(
             name: "CurtainDemoTests",

@@ -25,7 +25,7 @@ import argparse, os, statistics, sys, time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
-from ptyterm import PtyTerminal, xterm_palette  # noqa: E402
+from ptyterm import PALETTE_QUERY, PtyTerminal, xterm_palette  # noqa: E402
 
 NAMES = ["black", "red", "green", "brown", "blue", "magenta", "cyan", "white"]
 STANDARD = {xterm_palette(i): i for i in range(255, 15, -1)}
@@ -162,7 +162,7 @@ class FrameRecorder:
             terminal.consumed += len(chunk)
             after = cells(terminal.screen, terminal.columns, terminal.rows)
             content = len(chunk) - chunk.count(b"\x1b[5n") * 4 - sum(
-                len(m.group(0)) for m in __import__("ptyterm").PALETTE_QUERY.finditer(chunk))
+                len(m.group(0)) for m in PALETTE_QUERY.finditer(chunk))
             self.frames.append((len(chunk), content, floor_bytes(before, after, *start)))
 
 

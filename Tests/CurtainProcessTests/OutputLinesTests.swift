@@ -1,6 +1,7 @@
 import Testing
 import Curtain
 @testable import CurtainProcess
+import CurtainTestSupport
 
 /// Output cut into lines at newlines only, whatever pieces it arrives in.
 @Suite struct OutputLinesTests {
@@ -128,7 +129,7 @@ import Curtain
     /// open line just after its first cut, and of the whole line as cut, is what it shows of
     /// every byte; and cuts happen.
     @Test func aCutLineShowsWhatTheWholeLineShows() {
-        var random = SplitMix64(seed: 29)
+        var random = SplitMix(seed: 29)
         func pick(_ choices: [String]) -> String { choices[Int(random.next() % UInt64(choices.count))] }
         let text = ["日本", "e\u{301}", "é", " ", "ab", "xyz", "progress", "\t", "\u{7}", "\u{8}"]
         let escapes = ["\u{1B}[31m", "\u{1B}[0m", "\u{1B}[m", "\u{1B}[1;44m", "\u{1B}[38;5;208m", "\u{1B}[?25l", "\u{1B}[1K",
@@ -167,18 +168,5 @@ import Curtain
             #expect(shown(lines[0], after: before) == shown(line, after: before), "round \(round): \(line.debugDescription)")
         }
         #expect(cuts > 100, "cuts happen: \(cuts) of 300")
-    }
-}
-
-/// A small seeded generator (SplitMix64).
-struct SplitMix64 {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }

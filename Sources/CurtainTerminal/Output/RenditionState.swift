@@ -2,7 +2,7 @@
 /// ``RenditionCompaction``: each part is the parameter that set it, as a ``Code``, or 0 when
 /// unknown. Reading and writing work on bytes in place, without allocating, since every frame
 /// goes through them.
-struct RenditionState: Equatable {
+struct RenditionState {
     enum Part: Int, CaseIterable {
         case foreground, background, underlineColor, bold, dim, italic, underline, blink, reverse, invisible, strike, overline
     }

@@ -34,7 +34,6 @@ let package = Package(
         .executable(name: "curtain-procs", targets: ["curtain-procs"]),
     ],
     dependencies: [
-        .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
         .package(url: "https://github.com/x-sheep/swift-property-based.git", from: "2.0.1"),
         .package(url: "https://github.com/pointfreeco/swift-snapshot-testing", from: "1.19.7"),
         // `swift package generate-documentation --target Curtain` (the DocC catalog).
@@ -108,7 +107,6 @@ let package = Package(
                 "CurtainLayout",
                 "CurtainScreen",
                 "CurtainPlatform",
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             // A static release executable (see staticReleaseExecutable, at the end).
             linkerSettings: [
@@ -173,7 +171,7 @@ let package = Package(
 )
 
 /// Release builds of the programs that run for long (the demo, curtain-procs) are one static
-/// executable on Linux: the Swift runtime, Foundation, libc, libstdc++, ncurses and FreeType
+/// executable on Linux: the Swift runtime, libc, libstdc++, ncurses and FreeType
 /// linked in, so only the code the program calls is mapped, nothing is relocated at start and
 /// libstdc++'s initialisers do not run (peak memory: docs/PERFORMANCE.md). Debug builds stay
 /// dynamic: the test bundle links the programs' code next to Foundation, which a static runtime
@@ -182,8 +180,6 @@ var staticReleaseExecutable: [LinkerSetting] {
     let release = BuildSettingCondition.when(platforms: [.linux], configuration: .release)
     return [
         .unsafeFlags(["-static-executable"], release),
-        .linkedLibrary("_FoundationCollections", release),
-        .linkedLibrary("_FoundationCShims", release),
         // FreeType's own dependencies, which its pkg-config entry names only with --static.
         .linkedLibrary("png16", release),
         .linkedLibrary("brotlidec", release),

@@ -59,7 +59,11 @@ final class TerminalTakeover {
             Self.running.store(false, ordering: .releasing)
             throw refusal
         }
-        setlocale(LC_ALL, "")
+        // The character set only: it is what ncursesw reads (mbrtowc, wcwidth, the codeset)
+        // and what the glyph mapping asks. The rest of the user's locale — the decimal comma
+        // of LC_NUMERIC for a program's own C calls, message catalogues, collation — stays the
+        // program's choice, and none of its files is loaded at start.
+        setlocale(LC_CTYPE, "")
         EmergencyRestore.arm(fileDescriptor: STDOUT_FILENO, resetBytes: probe.resetSequence + InputModes.disable)
         // From here on, what the program writes to stderr waits for the terminal's restore.
         StderrCapture.start()

@@ -61,7 +61,8 @@ import Testing
             for x in 0..<24 {
                 let (_, bg) = checks.colors(of: screen[x, y])
                 let (left, top, _, _) = checks.box(x, y)
-                #expect(RasterChecks.distance(picture.at(left + 1, top + 1), bg) <= 30)
+                #expect(RasterChecks.distance(picture.at(left + 1, top + 1), bg) <= 30,
+                        "cell \(x),\(y): \(picture.at(left + 1, top + 1)) for \(bg)")
             }
         }
     }

@@ -25,7 +25,7 @@ extension ASCIIFallback {
         ]
         guard let kind = kinds.first(where: { name.hasPrefix($0.prefix) }) else { return nil }
         var rest = name.dropFirst(kind.prefix.count)
-        if let with = rest.firstRange(of: " WITH ") { rest = rest[..<with.lowerBound] }
+        if let with = rest.firstRange(ofBytes: " WITH ") { rest = rest[..<with.lowerBound] }
         let letters: String
         if let named = namedLetters[String(rest)] {
             letters = named

@@ -1,4 +1,5 @@
 internal import CNcurses
+import CurtainLayout
 import CurtainScreen
 import CurtainPlatform
 
@@ -27,7 +28,7 @@ enum DirectColorEntry {
     /// `xterm-direct` for any `xterm-` name. Nothing for a name that is already a direct entry
     /// or has no direct form (`screen`: GNU screen 4 has no direct colour; the Linux console).
     static func candidates(for term: String, environment: (String) -> String? = { _ in nil }) -> [String] {
-        guard !term.isEmpty, !term.contains("direct"), !term.hasPrefix("screen"), !term.hasPrefix("linux") else { return [] }
+        guard !term.isEmpty, term.firstRange(ofBytes: "direct") == nil, !term.hasPrefix("screen"), !term.hasPrefix("linux") else { return [] }
         var names: [String]
         if let family = DirectColorFamily.family(term: term, environment: environment) {
             names = family.entries

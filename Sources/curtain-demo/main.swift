@@ -24,10 +24,11 @@ import CurtainPlatform
 }
 
 /// Writes `message` as the one line `curtain-demo: …` on stderr, escaped: it may quote
-/// anything the user typed or a file held.
+/// anything the user typed or a file held. What the escaping shows with symbols (␛) is written
+/// in ASCII where the locale has no Unicode (`<U+241B>`).
 @MainActor func report(_ message: String) {
     let line = message.hasPrefix("curtain-demo") ? message : "curtain-demo: \(message)"
-    StandardStreams.writeError(MessageText.escaping(line) + "\n")
+    StandardStreams.writeError(LocaleText.shown(MessageText.escaping(line)) + "\n")
 }
 
 /// Runs the command line: every mistake is one line on stderr and exit status 2, like a script

@@ -54,7 +54,7 @@ struct DemoCommandLineTests {
         #expect(mistake(["--force=yes"]) == "'--force' takes no value")
     }
 
-    @Test("numbers take a value that starts with -, names do not; - alone is a value")
+    @Test("a value may start with one -, not with --")
     func dashedValues() throws {
         let numbers = try read(["--speed", "-1", "--typing-speed", "-5", "--size", "-1x10", "--padding", "-2",
                                 "--fps", "-3", "--font-size", "-4", "--idle-limit", "-6"])
@@ -66,7 +66,12 @@ struct DemoCommandLineTests {
         #expect(numbers.fontSize == "-4")
         #expect(numbers.idleLimit == "-6")
         #expect(try read(["--script", "-"]).script == "-")
+        #expect(try read(["--record", "-x.gif"]).record == "-x.gif")
+        #expect(mistake(["--record", "--headles"]) == "missing value for '--record <file>'")  // a typo is no file name
+        #expect(try read(["--record=--x.gif"]).record == "--x.gif")
         #expect(mistake(["--record", "--headless"]) == "missing value for '--record <file>'")
+        #expect(mistake(["--speed", "--size=3x3"]) == "missing value for '--speed <factor>'")
+        #expect(mistake(["--speed", "--"]) == "missing value for '--speed <factor>'")
         #expect(mistake(["--speed"]) == "missing value for '--speed <factor>'")
     }
 
@@ -95,6 +100,10 @@ struct DemoCommandLineTests {
             }
         }
         #expect(mistake(["help", "--headless"]) == "unexpected argument 'help'")
+        // After --, -h is an argument like any other; --help takes no value.
+        #expect(mistake(["--", "-h"]) == "unexpected argument '-h'")
+        #expect(mistake(["--help=yes"]) == "'--help' takes no value")
+        #expect(mistake(["-h=1"]) == "'-h' takes no value")
     }
 
     @Test("the help names every option with its value, within 80 columns")
@@ -102,7 +111,7 @@ struct DemoCommandLineTests {
         let help = DemoCommandLine.help
         for option in DemoCommandLine.options {
             var label = "--" + option.name
-            if case .value(let valueName, _, _) = option.kind { label += " <\(valueName)>" }
+            if case .value(let valueName, _) = option.kind { label += " <\(valueName)>" }
             #expect(help.contains("  " + label), "\(label) missing from the help")
         }
         #expect(help.contains("-h, --help"))

@@ -21,16 +21,15 @@ package enum DemoCommandLine {
     /// as a usage error (exit status 2) in the form `unknown option '--x'`, without the hint
     /// that points at `--help` (the caller adds it).
     ///
-    /// - `--name value` and `--name=value`; a value that starts with `-` is taken only by the
-    ///   options that read numbers (`--speed -1` is then "out of range", not "missing value")
-    ///   and as `-` alone (standard input for `--script`).
-    /// - `-h`, `--help`, or `help` as the only word, ask for the help wherever they appear.
+    /// - `--name value` and `--name=value`. The word after an option is its value unless it
+    ///   starts with `--` or is `-h` (`--record --headless` misses a value, and a mistyped
+    ///   option is not taken for a file's name), so values may start with one `-`: `--speed -1`
+    ///   is then "out of range", `--record -x.gif` a file's name, `--script -` standard input.
+    /// - `-h` or `--help` anywhere before `--`, or `help` as the only word, ask for the help.
     /// - After `--` every word is an argument, and the demo takes none.
     /// - An option given twice keeps its last value.
     package static func read(_ words: [String]) throws(DemoError) -> Request {
-        if words == ["help"] || words.contains(where: { $0 == "-h" || $0 == "--help" }) {
-            return .help
-        }
+        if words == ["help"] || words.prefix(while: { $0 != "--" }).contains(where: isHelp) { return .help }
         var arguments = DemoArguments()
         var index = words.startIndex
         var onlyArguments = false
@@ -44,15 +43,9 @@ package enum DemoCommandLine {
                 onlyArguments = true
                 continue
             }
-            let name: Substring
-            var attached: String?
-            if let equals = word.firstIndex(of: "=") {
-                name = word[..<equals]
-                attached = String(word[word.index(after: equals)...])
-            } else {
-                name = word[...]
-            }
-            guard let option = options.first(where: { "--" + $0.name == name }) else {
+            let (name, attached) = split(word)
+            if isHelp(String(name)) { throw usage("\(MessageText.quoted(String(name))) takes no value") }
+            guard let option = option(named: name) else {
                 throw usage("unknown option \(MessageText.quoted(String(name)))")
             }
             switch option.kind {
@@ -61,13 +54,13 @@ package enum DemoCommandLine {
                     throw usage("\(MessageText.quoted(String(name))) takes no value")
                 }
                 set(&arguments)
-            case .value(let valueName, let takesDashed, let set):
-                if attached == nil, index < words.endIndex,
-                   takesDashed || !words[index].hasPrefix("-") || words[index] == "-" {
-                    attached = words[index]
+            case .value(let valueName, let set):
+                var value = attached
+                if value == nil, index < words.endIndex, !isOption(words[index]) {
+                    value = words[index]
                     index += 1
                 }
-                guard let value = attached else {
+                guard let value else {
                     throw usage("missing value for '--\(option.name) <\(valueName)>'")
                 }
                 set(&arguments, value)
@@ -76,13 +69,31 @@ package enum DemoCommandLine {
         return .arguments(arguments)
     }
 
+    /// `--name=value` as the name and the value; a word without `=` as itself and nil.
+    private static func split(_ word: String) -> (name: Substring, value: String?) {
+        guard let equals = word.firstIndex(of: "=") else { return (word[...], nil) }
+        return (word[..<equals], String(word[word.index(after: equals)...]))
+    }
+
+    private static func isHelp(_ word: String) -> Bool { word == "-h" || word == "--help" }
+
+    /// Whether `word` reads as an option (a long one, `--`, or `-h`): a word an option does not
+    /// take as its value.
+    private static func isOption(_ word: String) -> Bool {
+        word.hasPrefix("--") || isHelp(String(split(word).name))
+    }
+
+    private static func option(named name: Substring) -> Option? {
+        options.first { "--" + $0.name == name }
+    }
+
     /// The text `--help` prints: what the demo is, its keys, and each option.
     package static var help: String {
         var text = wrapped("OVERVIEW: " + overview, width: 80).joined(separator: "\n") + "\n\n" + keys + "\n\nUSAGE: curtain-demo [options]\n\nOPTIONS:\n"
         let labelWidth = 22
         for option in options + [Option(name: "help", help: "Show this help and exit.") { _ in }] {
             var label = option.name == "help" ? "-h, --help" : "--" + option.name
-            if case .value(let valueName, _, _) = option.kind { label += " <\(valueName)>" }
+            if case .value(let valueName, _) = option.kind { label += " <\(valueName)>" }
             let lines = wrapped(option.help, width: 80 - labelWidth - 4)
             if label.count > labelWidth {
                 text += "  \(label)\n"
@@ -103,8 +114,7 @@ package enum DemoCommandLine {
     struct Option: Sendable {
         enum Kind: Sendable {
             case flag(@Sendable (inout DemoArguments) -> Void)
-            /// `takesDashed`: the next word is the value even when it starts with `-`.
-            case value(name: String, takesDashed: Bool, @Sendable (inout DemoArguments, String) -> Void)
+            case value(name: String, @Sendable (inout DemoArguments, String) -> Void)
         }
         var name: String
         var kind: Kind
@@ -116,10 +126,10 @@ package enum DemoCommandLine {
             self.help = help
         }
 
-        init(name: String, value: String, takesDashed: Bool = false, help: String,
+        init(name: String, value: String, help: String,
              set: @escaping @Sendable (inout DemoArguments, String) -> Void) {
             self.name = name
-            self.kind = .value(name: value, takesDashed: takesDashed, set)
+            self.kind = .value(name: value, set)
             self.help = help
         }
     }
@@ -132,7 +142,7 @@ package enum DemoCommandLine {
                help: "Print a built-in script (tour) and exit; takes no other option.") { $0.printScript = $1 },
         Option(name: "headless",
                help: "Run with no terminal on a manual clock and print the final screen.") { $0.headless = true },
-        Option(name: "size", value: "COLSxROWS", takesDashed: true,
+        Option(name: "size", value: "COLSxROWS",
                help: "Screen size for --headless, 1x1 to 1000x1000 (default \(DemoArguments.defaultSize)).") { $0.size = $1 },
         Option(name: "output", value: "text|ansi",
                help: "Output for --headless: text or ansi (default text).") { $0.output = $1 },
@@ -142,25 +152,25 @@ package enum DemoCommandLine {
                help: "Record the run: an asciicast (.cast), an animated SVG (.svg) or GIF (.gif), or the last frame as a PNG (.png).") { $0.record = $1 },
         Option(name: "font", value: "file",
                help: "With --record to a picture: the font file (default DejaVu Sans Mono; CJK and emoji from Noto).") { $0.font = $1 },
-        Option(name: "font-size", value: "px", takesDashed: true,
+        Option(name: "font-size", value: "px",
                help: "With --record to a picture: the font size, 8 to 72 pixels (default 16).") { $0.fontSize = $1 },
-        Option(name: "padding", value: "px", takesDashed: true,
+        Option(name: "padding", value: "px",
                help: "With --record to a picture: the margin around the cells, 0 to 200 pixels (default 12).") { $0.padding = $1 },
         Option(name: "no-window-bar",
                help: "With --record to a picture: no window bar.") { $0.noWindowBar = true },
-        Option(name: "fps", value: "n", takesDashed: true,
+        Option(name: "fps", value: "n",
                help: "With --record to a picture: at most this many frames a second, 1 to 100 (default 30).") { $0.fps = $1 },
-        Option(name: "idle-limit", value: "seconds", takesDashed: true,
+        Option(name: "idle-limit", value: "seconds",
                help: "With --record to a picture: pauses longer than this are cut to it, in seconds, or none (default 3).") { $0.idleLimit = $1 },
         Option(name: "no-loop",
                help: "With --record to an SVG or GIF: play once, do not start over.") { $0.noLoop = true },
         Option(name: "force",
                help: "With --record: overwrite the file if it exists.") { $0.force = true },
-        Option(name: "typing-speed", value: "cps", takesDashed: true,
+        Option(name: "typing-speed", value: "cps",
                help: "Typing speed for a script's 'type', \(typingRange) characters a second (default \(Int(ScriptTimeline.defaultTypingSpeed))).") { $0.typingSpeed = $1 },
         Option(name: "reduce-motion",
                help: "Make transitions instant (the dim still applies).") { $0.reduceMotion = true },
-        Option(name: "speed", value: "factor", takesDashed: true,
+        Option(name: "speed", value: "factor",
                help: "Animation speed factor, 0.25 to 4 (2 = twice as fast; default 1).") { $0.speed = $1 },
         Option(name: "background", value: "light|dark|#rrggbb",
                help: "The terminal's background: light, dark or #rrggbb (default: asked of the terminal; CURTAIN_BACKGROUND).") { $0.background = $1 },

@@ -71,6 +71,9 @@ package enum DemoRunner {
     }
 
     private static func runInTerminal(_ options: DemoOptions, timeline: ScriptTimeline?) async throws -> Int32 {
+        // CURTAIN_RECORD and CURTAIN_SCREENSHOT, as in every program (App.run(programName:)),
+        // next to --record: a path that cannot be used is refused before the terminal is taken.
+        if let problem = EnvironmentRecording.problem() { throw DemoError(problem, exitStatus: 2) }
         let terminal: TerminalSession
         do {
             terminal = try TerminalSession(programName: "curtain-demo", alternative: "use --headless", colorDepth: options.colors)
@@ -91,6 +94,7 @@ package enum DemoRunner {
         }
         let clock = SystemClock()
         let demo = DemoApp(clock: clock, motion: motion(options))
+        var environmentRecording = EnvironmentRecording(app: demo.app)
         let recorder = try DemoRecordings.start(options, size: terminal.size, timestamp: Int(time(nil)),
                                                 colorDepth: terminal.colorDepth, colors: terminal.terminalColors,
                                                 headless: false)
@@ -108,13 +112,14 @@ package enum DemoRunner {
             let scripted = ScriptedBackend(playing: timeline, over: terminal)
             scripted.isIdle = { !demo.scene.isAnimating }
             await demo.app.run(on: scripted)
-            warnings = scripted.warnings
+            warnings += scripted.warnings
         } else {
             await demo.app.run(on: terminal)
         }
         // The answers still on their way are read before the terminal is given back.
         await terminal.finishAnswers()
         recorder?.finish(at: clock.now)
+        warnings += environmentRecording.finish(app: demo.app)
         // Reported like headless runs report it, after the terminal is restored.
         if let failure = recorder?.failure { throw DemoError(failure) }
         return 0

@@ -1,20 +1,55 @@
 import Curtain
+import CurtainLayout
 import CurtainPlatform
 import CurtainRecording
 
 /// `CURTAIN_RECORD=path` and `CURTAIN_SCREENSHOT=path`: any program run by
 /// ``Curtain/App/run(programName:)`` records itself (an animated SVG or GIF, or a PNG of the
 /// last frame) or leaves a screenshot of its last frame when it ends, with no change to its
-/// code. A path that cannot be written is told on standard error once the terminal is back;
-/// the program runs all the same.
+/// code.
+///
+/// A name that is not a picture's, a file that cannot be written or a font that is missing is
+/// found by ``problem()`` before the terminal is taken: the program says so in one line and
+/// exits with status 2, rather than running a session whose recording is lost. What only
+/// shows later (a full disk) is told on standard error once the terminal is back.
 @MainActor
-struct EnvironmentRecording {
+package struct EnvironmentRecording {
     private var recording: ScreenRecording?
     private var screenshotPath: String?
     private var warnings: [String] = []
 
-    /// Reads the variables and starts the recording; call once the session has the terminal.
-    init(app: App) {
+    /// What is wrong with `CURTAIN_RECORD` or `CURTAIN_SCREENSHOT`, as a line to print
+    /// (`CURTAIN_RECORD: cannot record to …`), or nil when both are unset or usable.
+    package static func problem() -> String? {
+        if let path = variable("CURTAIN_RECORD") {
+            guard let format = RecordingFormat(path: path), format != .cast else {
+                return "CURTAIN_RECORD: cannot record to \(MessageText.quoted(path)): name a .svg, .gif or .png file"
+            }
+            if let problem = RecordingFile.problem(creating: path) { return "CURTAIN_RECORD: \(problem)" }
+            // The fonts, as the recording will load them.
+            do throws(RecordingSetupError) {
+                _ = try ScreenRecorder(format: format, options: RecordingOptions(), pacing: .live) { _ in nil }
+            } catch {
+                return "CURTAIN_RECORD: \(error.message)"
+            }
+        }
+        if let path = variable("CURTAIN_SCREENSHOT") {
+            guard let format = RecordingFormat(path: path), format == .png || format == .svg else {
+                return "CURTAIN_SCREENSHOT: cannot save a screenshot to \(MessageText.quoted(path)): name a .png or .svg file"
+            }
+            if let problem = RecordingFile.problem(creating: path) { return "CURTAIN_SCREENSHOT: \(problem)" }
+            do throws(RecordingSetupError) {
+                _ = try ScreenRecorder(format: format, options: RecordingOptions(), pacing: .everyFrame) { _ in nil }
+            } catch {
+                return "CURTAIN_SCREENSHOT: \(error.message)"
+            }
+        }
+        return nil
+    }
+
+    /// Reads the variables and starts the recording; call once the session has the terminal
+    /// (after ``problem()`` found nothing).
+    package init(app: App) {
         if let path = Self.variable("CURTAIN_RECORD") {
             do throws(RecordingSetupError) {
                 recording = try app.record(to: path)
@@ -27,7 +62,7 @@ struct EnvironmentRecording {
 
     /// Ends the recording and every one the program started with ``App/record(to:options:)`` and
     /// did not finish, takes the screenshot; returns the lines to tell the user.
-    mutating func finish(app: App) -> [String] {
+    package mutating func finish(app: App) -> [String] {
         if let failure = recording?.finish() { warnings.append("CURTAIN_RECORD: \(failure)") }
         for other in ScreenRecording.running {
             if let failure = other.finish() { warnings.append(failure) }

@@ -1,3 +1,4 @@
+import CurtainLayout
 import CurtainPlatform
 import CurtainRecording
 import Synchronization
@@ -24,6 +25,32 @@ package final class RecordingFile: Sendable {
     }
 
     deinit { close() }
+
+    /// Why `path` could not be created (or replaced) now, or nil: checked without touching the
+    /// file, so that a program can refuse a recording it cannot write before it takes the
+    /// terminal, and leave an existing file as it was when it does not run.
+    package static func problem(creating path: String) -> String? {
+        guard !path.isEmpty else { return "cannot record: no file name given" }
+        let quoted = MessageText.quoted(path)
+        var info = stat()
+        if stat(path, &info) == 0 {
+            if info.st_mode & S_IFMT == S_IFDIR { return "cannot record to \(quoted): is a directory" }
+            return access(path, W_OK) == 0 ? nil : "cannot record to \(quoted): \(describe(errno))"
+        }
+        let directory: String
+        if let slash = path.lastIndex(of: "/") {
+            directory = slash == path.startIndex ? "/" : String(path[..<slash])
+        } else {
+            directory = "."
+        }
+        guard stat(directory, &info) == 0 else {
+            return "cannot record to \(quoted): directory \(MessageText.quoted(directory)) does not exist"
+        }
+        guard info.st_mode & S_IFMT == S_IFDIR else {
+            return "cannot record to \(quoted): \(MessageText.quoted(directory)) is not a directory"
+        }
+        return access(directory, W_OK | X_OK) == 0 ? nil : "cannot record to \(quoted): \(describe(errno))"
+    }
 
     /// Appends `bytes`; nil, or the reason it failed.
     package func write(_ bytes: [UInt8]) -> String? {

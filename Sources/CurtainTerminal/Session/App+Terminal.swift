@@ -1,4 +1,5 @@
 import Curtain
+import CurtainLayout
 import CurtainPlatform
 
 extension App {
@@ -24,11 +25,17 @@ extension App {
     /// With `CURTAIN_RECORD=path` in the environment the run is recorded (`.svg`, `.gif`, or
     /// `.png` for the last frame), and with `CURTAIN_SCREENSHOT=path` the last frame is saved
     /// as a PNG or SVG when the program ends (``record(to:options:)``, ``saveScreenshot(to:options:)``).
+    /// A path that names no picture or cannot be written is told in one line before the
+    /// terminal is taken, and the program exits with status 2.
     ///
     /// - Parameter programName: names the program in the refusal message; the executable's
     ///   name by default.
     public func run(programName: String? = nil) async {
         let name = programName ?? CommandLine.arguments.first.map { String($0.split(separator: "/").last ?? "program") } ?? "program"
+        if let problem = EnvironmentRecording.problem() {
+            _ = writeAll(STDERR_FILENO, Array((MessageText.escaping("\(name): \(problem)") + "\n").utf8))
+            exit(2)
+        }
         let terminal: TerminalSession
         do {
             terminal = try TerminalSession(programName: name)

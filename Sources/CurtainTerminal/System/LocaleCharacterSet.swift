@@ -10,7 +10,13 @@ package enum LocaleCharacterSet {
     package static var environmentIsUnicode: Bool {
         guard let locale = newlocale(LC_CTYPE_MASK, "", nil) else { return false }
         defer { freelocale(locale) }
-        guard let codeset = nl_langinfo_l(nl_item(CODESET), locale) else { return false }
+        // The thread uses the locale while `nl_langinfo` reads its codeset: in a statically
+        // linked program glibc's `nl_langinfo_l` answers the C locale's ("ANSI_X3.4-1968")
+        // whatever the locale given, and the release demo is one (its --help came out in ASCII
+        // under C.UTF-8).
+        let previous = uselocale(locale)
+        defer { uselocale(previous) }
+        guard let codeset = nl_langinfo(nl_item(CODESET)) else { return false }
         return isUnicode(String(cString: codeset))
     }
 

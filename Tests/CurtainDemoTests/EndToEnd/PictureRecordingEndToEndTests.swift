@@ -86,6 +86,73 @@ struct PictureRecordingEndToEndTests {
         try expectCells(of: try #require(PictureDecoding.png(try bytes("\(root)/shot.png"))), showing: lines)
     }
 
+    /// The demo, which has --record of its own, records itself from the environment as every
+    /// program does: the GIF's last frame and the PNG show the text `capture-pane` read.
+    @Test(.enabled(if: Tmux.isAvailable, "needs tmux"))
+    func theDemoRecordsItselfFromTheEnvironmentToo() throws {
+        let root = try scratch()
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        let command = "CURTAIN_RECORD='\(root)/live.gif' CURTAIN_SCREENSHOT='\(root)/shot.png' '\(DemoBinary.path)'"
+        let run = try ExamplesEndToEndTests.Run(command, columns: 80, rows: 24)
+        try run.waitFor("quit")
+        try run.tmux.keys("t")
+        try run.waitFor("Esc close")
+        usleep(1_000_000)  // the slide and the dim end
+        try run.tmux.keys("Escape")
+        try run.waitFor("Esc close", present: false)
+        usleep(700_000)
+        let settled = try run.text()
+        try run.tmux.keys("q")
+        #expect(try run.exit().status == "0")
+        let lines = settled.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        let gif = try GIFDecoding.frames(try bytes("\(root)/live.gif")).frames
+        #expect(gif.count > 3, "the toast's slide is in the recording")
+        try expectCells(of: try #require(gif.last?.picture), showing: lines)
+        try expectCells(of: try #require(PictureDecoding.png(try bytes("\(root)/shot.png"))), showing: lines)
+    }
+
+    /// A `CURTAIN_RECORD` or `CURTAIN_SCREENSHOT` that cannot be used is told in one line and
+    /// the program exits with status 2 before it takes the terminal (here there is none, which
+    /// it would have said next), leaving no file behind.
+    @Test(arguments: ["curtain-chat", "curtain-demo"])
+    func aRecordingThatCannotBeMadeIsRefusedAtTheStart(program: String) throws {
+        let root = try scratch()
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        try "keep".write(toFile: root + "/file", atomically: true, encoding: .utf8)
+        try FileManager.default.createDirectory(atPath: root + "/folder.gif", withIntermediateDirectories: false)
+        let cases: [(variable: String, value: String, message: String)] = [
+            ("CURTAIN_RECORD", "/no-such-dir-curtain/x.gif",
+             "CURTAIN_RECORD: cannot record to '/no-such-dir-curtain/x.gif': directory '/no-such-dir-curtain' does not exist"),
+            ("CURTAIN_RECORD", root + "/x.bmp", "CURTAIN_RECORD: cannot record to '\(root)/x.bmp': name a .svg, .gif or .png file"),
+            ("CURTAIN_RECORD", root + "/x.cast", "CURTAIN_RECORD: cannot record to '\(root)/x.cast': name a .svg, .gif or .png file"),
+            ("CURTAIN_RECORD", root + "/file/x.gif", "CURTAIN_RECORD: cannot record to '\(root)/file/x.gif': '\(root)/file' is not a directory"),
+            ("CURTAIN_RECORD", root + "/folder.gif", "CURTAIN_RECORD: cannot record to '\(root)/folder.gif': is a directory"),
+            ("CURTAIN_SCREENSHOT", root + "/s.gif", "CURTAIN_SCREENSHOT: cannot save a screenshot to '\(root)/s.gif': name a .png or .svg file"),
+            // Escaped in the message: no escape sequence reaches the terminal.
+            ("CURTAIN_RECORD", root + "/\u{1B}]0;x\u{7}.bmp",
+             "CURTAIN_RECORD: cannot record to '\(root)/␛]0;x␇.bmp': name a .svg, .gif or .png file"),
+        ]
+        for (variable, value, message) in cases {
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: DemoBinary.sibling(program))
+            var environment = ProcessInfo.processInfo.environment
+            environment[variable] = value
+            environment["TERM"] = "xterm-256color"
+            process.environment = environment
+            let errors = Pipe()
+            process.standardError = errors
+            process.standardOutput = FileHandle.nullDevice
+            process.standardInput = FileHandle.nullDevice
+            try process.run()
+            let stderr = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            process.waitUntilExit()
+            #expect(process.terminationStatus == 2, "\(variable)=\(value)")
+            #expect(stderr == "\(program): \(message)\n")
+        }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: root).sorted() == ["file", "folder.gif"])
+        #expect(try String(contentsOfFile: root + "/file", encoding: .utf8) == "keep")
+    }
+
     /// Each cell of `lines` (80 × 24, wide characters over two cells): a character has ink (a pixel
     /// unlike the cell's corner; block elements, which may fill the cell, are not asked), a blank
     /// has none at its centre.

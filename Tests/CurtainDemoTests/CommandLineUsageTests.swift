@@ -107,6 +107,23 @@ struct CommandLineUsageTests {
         #expect(help.contains("1x1 to 1000x1000"))
     }
 
+    @Test("a picture too large to draw is refused before the run, with nothing on stdout and no file")
+    func pictureTooLarge() throws {
+        let scratch = try ScratchDirectory()
+        defer { scratch.remove() }
+        for format in ["png", "gif"] {
+            let result = try DemoCLI.run(["--headless", "--size", "1000x1000", "--record", "t.\(format)"], in: scratch)
+            #expect(result.status == 2)
+            #expect(result.stdout.count == 0, "stdout begins: \(result.text.prefix(80))")
+            #expect(result.stderr.hasPrefix("curtain-demo: cannot draw the recording: 1000x1000 cells would be "))
+            #expect(result.stderr.hasSuffix("(at most 16 million); use a smaller font size or screen\n"))
+            #expect(!FileManager.default.fileExists(atPath: scratch.file("t.\(format)")))
+        }
+        // An SVG has no such bound.
+        let svg = try DemoCLI.run(["--headless", "--size", "300x100", "--record", "t.svg"], in: scratch)
+        #expect(svg.status == 0, "\(svg.stderr)")
+    }
+
     @Test("values at the edges of each range are accepted")
     func edgesOfRanges() throws {
         let scratch = try ScratchDirectory()

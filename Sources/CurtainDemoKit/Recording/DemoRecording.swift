@@ -21,8 +21,15 @@ final class PictureRecorder: DemoRecording {
     private let recorder: ScreenRecorder
     private let created: Bool
 
+    /// - Parameter size: the screen's size at the start: a picture too large to draw is
+    ///   refused now, before the run, rather than at its first frame.
     init(path: String, format: RecordingFormat, options: RecordingOptions, force: Bool,
-         pacing: ScreenRecorder.Pacing) throws {
+         pacing: ScreenRecorder.Pacing, size: Size) throws {
+        do throws(RecordingSetupError) {
+            try ScreenRecorder.checkPicture(of: size, format: format, options: options)
+        } catch {
+            throw DemoError(error.message, exitStatus: 2)
+        }
         let existed = access(path, F_OK) == 0
         let file: RecordingFile
         do throws(RecordingSetupError) {
@@ -67,7 +74,7 @@ enum DemoRecordings {
             picture.colorDepth = colorDepth
             picture.colors = colors ?? options.background ?? .dark
             return try PictureRecorder(path: path, format: RecordingFormat(path: path)!, options: picture,
-                                       force: options.force, pacing: headless ? .everyFrame : .live)
+                                       force: options.force, pacing: headless ? .everyFrame : .live, size: size)
         case .cast, nil:
             return try FrameRecorder(path: path, size: size, timestamp: timestamp, force: options.force,
                                      colorDepth: colorDepth)

@@ -34,12 +34,7 @@ final class FrameRenderer {
         originX = pad
         originY = pad + bar
         let background = RGB(options.colors.background)
-        let width = columns * glyphs.cellWidth + 2 * pad, height = rows * glyphs.cellHeight + 2 * pad + bar
-        guard width <= 65_535, height <= 65_535, width * height <= Self.maximumPixels else {
-            throw RecordingSetupError(
-                "cannot draw the recording: \(columns)x\(rows) cells would be \(width)x\(height) pixels "
-                    + "(at most \(Self.maximumPixels / 1_000_000) million); use a smaller font size or screen")
-        }
+        let (width, height) = try Self.pictureSize(columns: columns, rows: rows, options: options, glyphs: glyphs)
         canvas = Canvas(width: width, height: height, fill: background)
         drawn = PixelRect(x0: 0, y0: 0, x1: width, y1: height)
         if bar > 0 {
@@ -48,6 +43,21 @@ final class FrameRenderer {
                 canvas.disc(cx: Double(pad) + radius + Double(i) * radius * 3, cy: cy, radius: radius, color: color)
             }
         }
+    }
+
+    /// The picture's size in pixels for a screen of `columns` × `rows` cells; throws when it
+    /// would be larger than ``maximumPixels``.
+    static func pictureSize(columns: Int, rows: Int, options: RecordingOptions, glyphs: GlyphSource)
+        throws(RecordingSetupError) -> (width: Int, height: Int)
+    {
+        let pad = max(0, options.padding), bar = options.windowBarHeight
+        let width = columns * glyphs.cellWidth + 2 * pad, height = rows * glyphs.cellHeight + 2 * pad + bar
+        guard width <= 65_535, height <= 65_535, width * height <= maximumPixels else {
+            throw RecordingSetupError(
+                "cannot draw the recording: \(columns)x\(rows) cells would be \(width)x\(height) pixels "
+                    + "(at most \(maximumPixels / 1_000_000) million); use a smaller font size or screen")
+        }
+        return (width, height)
     }
 
     /// `frame` drawn (already reduced to the recording's colour depth).

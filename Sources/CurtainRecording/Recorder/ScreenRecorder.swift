@@ -1,3 +1,4 @@
+import CurtainLayout
 import CurtainScreen
 import Dispatch
 import Synchronization
@@ -72,6 +73,17 @@ public final class ScreenRecorder: Sendable {
         queue = DispatchQueue(label: "curtain.recording", qos: pacing == .live ? .background : .default)
         let encoder = try Self.encoder(for: format, options: options)
         work = Mutex(Work(sequencer: FrameSequencer(options: options), encoder: encoder))
+    }
+
+    /// Throws what a recording of a screen of `size` cells as `format` would stop with at its
+    /// first frame, so that a program can refuse it before it runs: a GIF or PNG larger than
+    /// the 16 million pixels one is drawn on. (An SVG has no such bound.)
+    package static func checkPicture(of size: Size, format: RecordingFormat, options: RecordingOptions)
+        throws(RecordingSetupError)
+    {
+        guard format == .gif || format == .png else { return }
+        _ = try FrameRenderer.pictureSize(columns: max(1, size.width), rows: max(1, size.height), options: options,
+                                          glyphs: try GlyphSource(options: options))
     }
 
     private static func encoder(for format: RecordingFormat, options: RecordingOptions) throws(RecordingSetupError)

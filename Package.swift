@@ -106,6 +106,7 @@ let package = Package(
                 "CurtainDemoKit",
                 "CurtainLayout",
                 "CurtainScreen",
+                "CurtainTerminal",
                 "CurtainPlatform",
             ],
             // A static release executable (see staticReleaseExecutable, at the end).

@@ -2,6 +2,7 @@ import CurtainDemoKit
 import CurtainLayout
 import CurtainScreen
 import CurtainPlatform
+import CurtainTerminal
 
 /// Runs the demo as `arguments` ask.
 @MainActor func execute(_ arguments: DemoArguments) async throws {
@@ -14,9 +15,7 @@ import CurtainPlatform
         options.noColor = ColorDepth.noColorRequested(by: getenv("NO_COLOR").map { String(cString: $0) })
         if options.background == nil, let named = getenv("CURTAIN_BACKGROUND").map({ String(cString: $0) }), !named.isEmpty {
             options.background = TerminalColors(backgroundNamed: named)
-            if options.background == nil {
-                report("warning: CURTAIN_BACKGROUND \(MessageText.quoted(named)) is not a background (\(DemoArguments.backgroundHelp)); ignored")
-            }
+            if let warning = TerminalColorsGuess.environmentWarning() { report(warning) }
         }
         let status = try await DemoRunner.run(options)
         if status != 0 { exit(status) }

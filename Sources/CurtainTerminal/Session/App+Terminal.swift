@@ -36,6 +36,9 @@ extension App {
             _ = writeAll(STDERR_FILENO, Array((MessageText.escaping("\(name): \(problem)") + "\n").utf8))
             exit(2)
         }
+        if let warning = TerminalColorsGuess.environmentWarning() {
+            _ = writeAll(STDERR_FILENO, Array((MessageText.escaping("\(name): \(warning)") + "\n").utf8))
+        }
         let terminal: TerminalSession
         do {
             terminal = try TerminalSession(programName: name)

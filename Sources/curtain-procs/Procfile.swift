@@ -1,3 +1,4 @@
+import CurtainLayout
 
 /// The commands to run: from the arguments, or a Procfile's `name: command` lines.
 struct CommandList {
@@ -6,7 +7,7 @@ struct CommandList {
     /// An error in the arguments or the Procfile, said as `file:line: what`.
     struct Problem: Error { let message: String }
 
-    static let usage = "usage: curtain-procs COMMAND... | --file Procfile"
+    static let usage = "usage: curtain-procs [--] COMMAND... | --file Procfile"
 
     /// What `--help` prints.
     static let help = """
@@ -29,21 +30,51 @@ struct CommandList {
     /// The longest name a command given as an argument gets (its text, shortened).
     static let nameLength = 28
 
-    /// Reads `arguments` (without the program's name).
+    /// Reads `arguments` (without the program's name): commands, or `--file PATH` (also
+    /// `-f PATH` and `--file=PATH`) alone. After `--` every word is a command, even one that
+    /// starts with `-`. Each mistake is said with what was wrong and the usage.
     static func parse(arguments: [String]) throws(Problem) -> [Entry] {
-        if arguments.first == "--file" || arguments.first == "-f" {
-            guard arguments.count == 2 else { throw Problem(message: usage) }
-            let path = arguments[1]
-            return try procfile(try read(path), name: path)
+        func mistake(_ what: String) -> Problem { Problem(message: "\(what) (\(usage))") }
+        var commands: [String] = []
+        var file: String?
+        var index = 0
+        var onlyCommands = false
+        while index < arguments.count {
+            let word = arguments[index]
+            index += 1
+            if onlyCommands || !word.hasPrefix("-") || word == "-" {
+                commands.append(word)
+                continue
+            }
+            if word == "--" {
+                onlyCommands = true
+                continue
+            }
+            let path: String
+            if word == "--file" || word == "-f" {
+                guard index < arguments.count else { throw mistake("missing Procfile after '\(word)'") }
+                path = arguments[index]
+                index += 1
+            } else if word.hasPrefix("--file=") {
+                path = String(word.dropFirst("--file=".count))
+            } else {
+                throw mistake("unknown option \(MessageText.quoted(word))")
+            }
+            guard file == nil else { throw mistake("--file given twice") }
+            file = path
         }
-        guard !arguments.isEmpty, !arguments.contains(where: { $0.hasPrefix("-") && $0.count > 1 }) else {
-            throw Problem(message: usage)
+        if let file {
+            if let command = commands.first {
+                throw mistake("--file takes no commands beside it, and \(MessageText.quoted(command)) was given")
+            }
+            return try procfile(try read(file), name: file)
         }
+        guard !commands.isEmpty else { throw mistake("no command given") }
         // Like a Procfile's `name:` with nothing after it: a blank command runs nothing.
-        if let blank = arguments.firstIndex(where: { $0.allSatisfy(\.isWhitespace) }) {
+        if let blank = commands.firstIndex(where: { $0.allSatisfy(\.isWhitespace) }) {
             throw Problem(message: "command \(blank + 1) is empty")
         }
-        return uniqueNames(arguments.map { Entry(name: shortened($0), command: $0) })
+        return uniqueNames(commands.map { Entry(name: shortened($0), command: $0) })
     }
 
     /// The entries with a number after every name that repeats an earlier one ("sleep 5 #2"),

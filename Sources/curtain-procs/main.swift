@@ -6,6 +6,7 @@
 // a terminal of its own, in a process group of its own, and none outlives the program
 // (CurtainProcess).
 import Curtain
+import CurtainLayout
 import CurtainProcess
 import CurtainTerminal
 import CurtainPlatform
@@ -217,7 +218,9 @@ let entries: [CommandList.Entry]
 do {
     entries = try CommandList.parse(arguments: arguments)
 } catch {
-    let line = Array("curtain-procs: \(error.message)\n".utf8)
+    // Escaped: the message may quote a command or a file name, and no escape sequence in
+    // either reaches the terminal.
+    let line = Array((MessageText.escaping("curtain-procs: \(error.message)") + "\n").utf8)
     _ = line.withUnsafeBytes { write(2, $0.baseAddress, $0.count) }
     exit(2)
 }

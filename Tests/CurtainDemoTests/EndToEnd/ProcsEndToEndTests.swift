@@ -408,7 +408,12 @@ struct ProcsEndToEndTests {
                                      (["--file", directory], "\(directory): is a directory, not a Procfile"),
                                      (["--file", binaryFile], "\(binaryFile):2: not UTF-8 text (byte 0xFF)"),
                                      (["echo one", " "], "command 2 is empty"),
-                                     ([], "usage: curtain-procs")] {
+                                     ([], "no command given (usage: curtain-procs"),
+                                     (["--bogus"], "unknown option '--bogus' (usage: curtain-procs"),
+                                     (["--file"], "missing Procfile after '--file'"),
+                                     (["--file", good, "--file", good], "--file given twice"),
+                                     (["--file", good, "echo"], "--file takes no commands beside it, and 'echo' was given"),
+                                     (["--bo\u{1B}]0;x\u{7}"], "unknown option '--bo␛]0;x␇'")] {
             let process = Process()
             process.executableURL = URL(fileURLWithPath: binary)
             process.arguments = arguments

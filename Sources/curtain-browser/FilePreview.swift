@@ -34,8 +34,11 @@ enum FilePreview {
             count += got
         }
         let data = Data(bytes[..<count])
-        // Text is UTF-8 with no NUL (the last character may be cut by the 4 KiB read).
-        let text = (0...3).lazy.compactMap { String(data: data.dropLast($0), encoding: .utf8) }.first
+        // Text is UTF-8 with no NUL. When the read stopped at the limit, its last character may
+        // be cut (up to 3 bytes of it); a file read whole has no such excuse, and an invalid
+        // byte at its end makes it binary like one anywhere else.
+        let cuttable = count == limit ? 3 : 0
+        let text = (0...cuttable).lazy.compactMap { String(data: data.dropLast($0), encoding: .utf8) }.first
         return .success(text.flatMap { $0.contains("\0") ? nil : $0 } ?? "binary file")
     }
 

@@ -54,9 +54,9 @@ struct ExamplesEndToEndTests {
         ("curtain-browser", ["/tmp/a\u{1B}[31mb"], 2, "curtain-browser: /tmp/a␛[31mb: no such file or directory\n"),
         ("curtain-chat", ["--help"], 0, "usage: curtain-chat"),
         ("curtain-chat", ["now"], 2, "curtain-chat: takes no arguments; usage: curtain-chat\n"),
-        ("curtain-procs", ["--help"], 0, "usage: curtain-procs COMMAND... | --file Procfile\nRuns commands"),
-        ("curtain-procs", ["-h"], 0, "usage: curtain-procs COMMAND... | --file Procfile\nRuns commands"),
-        ("curtain-procs", ["--bogus"], 2, "curtain-procs: usage: curtain-procs COMMAND... | --file Procfile\n"),
+        ("curtain-procs", ["--help"], 0, "usage: curtain-procs [--] COMMAND... | --file Procfile\nRuns commands"),
+        ("curtain-procs", ["-h"], 0, "usage: curtain-procs [--] COMMAND... | --file Procfile\nRuns commands"),
+        ("curtain-procs", ["--bogus"], 2, "curtain-procs: unknown option '--bogus' (usage: curtain-procs [--] COMMAND... | --file Procfile)\n"),
     ])
     func commandLineMistakesAreOneLine(program: String, arguments: [String], status: Int32, says: String) throws {
         let process = Process()
@@ -106,6 +106,30 @@ struct ExamplesEndToEndTests {
         let ending = try run.exit()
         #expect(ending.status == "0")
         #expect(ending.restored, "the terminal modes are as before")
+    }
+
+    /// A file read whole is text only if all of it is UTF-8: an invalid byte at its end makes it
+    /// binary as one anywhere else does. Only a file longer than the 4 KiB read may end in a cut
+    /// character, which is left out.
+    @Test func aPreviewIsTextOnlyIfAllOfWhatWasReadIsUTF8() throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("curtain-preview-\(getpid())-\(UInt32.random(in: 0...UInt32.max))").path
+        try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        try Data(Array("line1\nend".utf8) + [0xE9, 0x0A]).write(to: URL(fileURLWithPath: root + "/a-latin1.txt"))
+        try Data(Array("begins".utf8) + [0xC3]).write(to: URL(fileURLWithPath: root + "/b-cut.txt"))
+        try Data(Array("long".utf8) + Array(repeating: UInt8(ascii: "x"), count: 4091) + Array("é tail".utf8))
+            .write(to: URL(fileURLWithPath: root + "/c-long.txt"))
+        let run = try Run("'\(DemoBinary.sibling("curtain-browser"))' '\(root)'", columns: 80, rows: 24)
+        // The preview's title names the file it shows.
+        let first = plain(try run.tmux.waitFor { plain($0).contains("─ a-latin1.txt ─") && plain($0).contains("binary file") })
+        #expect(!first.contains("line1"))
+        try run.tmux.keys("Down")
+        let second = plain(try run.tmux.waitFor { plain($0).contains("─ b-cut.txt ─") && plain($0).contains("binary file") })
+        #expect(!second.contains("begins"))
+        try run.tmux.keys("Down")
+        _ = try run.tmux.waitFor { plain($0).contains("─ c-long.txt ─") && plain($0).contains("longxxxx") }
+        try run.tmux.keys("q")
+        #expect(try run.exit().status == "0")
     }
 
     @Test(arguments: [(100, 30), (60, 20)])

@@ -21,27 +21,19 @@ package struct EnvironmentRecording {
     /// What is wrong with `CURTAIN_RECORD` or `CURTAIN_SCREENSHOT`, as a line to print
     /// (`CURTAIN_RECORD: cannot record to …`), or nil when both are unset or usable.
     package static func problem() -> String? {
-        if let path = variable("CURTAIN_RECORD") {
-            guard let format = RecordingFormat(path: path), format != .cast else {
-                return "CURTAIN_RECORD: cannot record to \(MessageText.quoted(path)): name a .svg, .gif or .png file"
-            }
-            if let problem = RecordingFile.problem(creating: path) { return "CURTAIN_RECORD: \(problem)" }
-            // The fonts, as the recording will load them.
+        let checks: [(variable: String, format: (String) throws(RecordingSetupError) -> RecordingFormat)] = [
+            ("CURTAIN_RECORD", ScreenRecording.recordingFormat(of:)),
+            ("CURTAIN_SCREENSHOT", ScreenRecording.screenshotFormat(of:)),
+        ]
+        for (name, format) in checks {
+            guard let path = variable(name) else { continue }
             do throws(RecordingSetupError) {
-                _ = try ScreenRecorder(format: format, options: RecordingOptions(), pacing: .live) { _ in nil }
-            } catch {
-                return "CURTAIN_RECORD: \(error.message)"
-            }
-        }
-        if let path = variable("CURTAIN_SCREENSHOT") {
-            guard let format = RecordingFormat(path: path), format == .png || format == .svg else {
-                return "CURTAIN_SCREENSHOT: cannot save a screenshot to \(MessageText.quoted(path)): name a .png or .svg file"
-            }
-            if let problem = RecordingFile.problem(creating: path) { return "CURTAIN_SCREENSHOT: \(problem)" }
-            do throws(RecordingSetupError) {
+                let format = try format(path)
+                if let problem = RecordingFile.problem(creating: path) { return "\(name): \(problem)" }
+                // The fonts, as the recording will load them.
                 _ = try ScreenRecorder(format: format, options: RecordingOptions(), pacing: .everyFrame) { _ in nil }
             } catch {
-                return "CURTAIN_SCREENSHOT: \(error.message)"
+                return "\(name): \(error.message)"
             }
         }
         return nil

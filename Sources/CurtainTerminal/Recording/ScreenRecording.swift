@@ -18,9 +18,7 @@ public final class ScreenRecording {
     /// - Parameter options: nil for the terminal's colours and depth, read at the first frame
     ///   (the first frame waits for the terminal's answers about its colours).
     init(app: App, path: String, options: RecordingOptions?, pacing: ScreenRecorder.Pacing) throws(RecordingSetupError) {
-        guard let format = RecordingFormat(path: path), format != .cast else {
-            throw RecordingSetupError("cannot record to '\(path)': name a .svg, .gif or .png file")
-        }
+        let format = try Self.recordingFormat(of: path)
         self.path = path
         file = try RecordingFile(path: path, replacing: true)
         let file = self.file
@@ -63,6 +61,22 @@ public final class ScreenRecording {
         return recorder.failure
     }
 
+    /// The picture `path` names for a recording: `.svg`, `.gif` or `.png`.
+    static func recordingFormat(of path: String) throws(RecordingSetupError) -> RecordingFormat {
+        guard let format = RecordingFormat(path: path), format != .cast else {
+            throw RecordingSetupError("cannot record to '\(path)': name a .svg, .gif or .png file")
+        }
+        return format
+    }
+
+    /// The picture `path` names for a screenshot: `.png` or `.svg`.
+    static func screenshotFormat(of path: String) throws(RecordingSetupError) -> RecordingFormat {
+        guard let format = RecordingFormat(path: path), format == .png || format == .svg else {
+            throw RecordingSetupError("cannot save a screenshot to '\(path)': name a .png or .svg file")
+        }
+        return format
+    }
+
     /// Recordings not finished yet: ``Curtain/App/run(programName:)`` finishes them on its way out.
     static var running: [ScreenRecording] = []
 }
@@ -81,9 +95,7 @@ extension App {
     /// Writes what the screen shows now to `path` as a PNG (`.png`) or an SVG (`.svg`),
     /// replacing the file.
     public func saveScreenshot(to path: String, options: RecordingOptions? = nil) throws(RecordingSetupError) {
-        guard let format = RecordingFormat(path: path), format == .png || format == .svg else {
-            throw RecordingSetupError("cannot save a screenshot to '\(path)': name a .png or .svg file")
-        }
+        let format = try ScreenRecording.screenshotFormat(of: path)
         let file = try RecordingFile(path: path, replacing: true)
         defer { file.close() }
         let recorder = try ScreenRecorder(format: format, options: options ?? defaultRecordingOptions(), pacing: .everyFrame) {

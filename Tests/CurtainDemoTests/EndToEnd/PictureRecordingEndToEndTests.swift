@@ -133,21 +133,9 @@ struct PictureRecordingEndToEndTests {
              "CURTAIN_RECORD: cannot record to '\(root)/␛]0;x␇.bmp': name a .svg, .gif or .png file"),
         ]
         for (variable, value, message) in cases {
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: DemoBinary.sibling(program))
-            var environment = ProcessInfo.processInfo.environment
-            environment[variable] = value
-            environment["TERM"] = "xterm-256color"
-            process.environment = environment
-            let errors = Pipe()
-            process.standardError = errors
-            process.standardOutput = FileHandle.nullDevice
-            process.standardInput = FileHandle.nullDevice
-            try process.run()
-            let stderr = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-            process.waitUntilExit()
-            #expect(process.terminationStatus == 2, "\(variable)=\(value)")
-            #expect(stderr == "\(program): \(message)\n")
+            let result = try DemoBinary.runWithoutTerminal(program, environment: [variable: value, "TERM": "xterm-256color"])
+            #expect(result.status == 2, "\(variable)=\(value)")
+            #expect(result.stderr == "\(program): \(message)\n")
         }
         #expect(try FileManager.default.contentsOfDirectory(atPath: root).sorted() == ["file", "folder.gif"])
         #expect(try String(contentsOfFile: root + "/file", encoding: .utf8) == "keep")

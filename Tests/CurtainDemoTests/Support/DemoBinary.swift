@@ -26,6 +26,22 @@ enum DemoBinary {
         URL(fileURLWithPath: path).deletingLastPathComponent().appendingPathComponent(name).path
     }
 
+    /// Runs the package's `program` with no terminal (stdin and stdout /dev/null) and `environment`
+    /// added to this process's; returns its exit status and what it wrote to stderr.
+    static func runWithoutTerminal(_ program: String, environment: [String: String]) throws -> (status: Int32, stderr: String) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: sibling(program))
+        process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+        let errors = Pipe()
+        process.standardError = errors
+        process.standardOutput = FileHandle.nullDevice
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        let stderr = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        return (process.terminationStatus, stderr)
+    }
+
     /// Both tmux and the binary are there: the end-to-end suites run only then.
     static var canRunEndToEnd: Bool { Tmux.isAvailable && isAvailable }
 }

@@ -74,6 +74,11 @@ package enum DemoRunner {
         // CURTAIN_RECORD and CURTAIN_SCREENSHOT, as in every program (App.run(programName:)),
         // next to --record: a path that cannot be used is refused before the terminal is taken.
         if let problem = EnvironmentRecording.problem() { throw DemoError(problem, exitStatus: 2) }
+        if let record = options.record,
+           let same = EnvironmentRecording.paths.first(where: { RecordingFile.path($0.path, namesTheSameFileAs: record) }) {
+            throw DemoError("--record and \(same.variable) name the same file, \(MessageText.quoted(record)); give each its own",
+                            exitStatus: 2)
+        }
         let terminal: TerminalSession
         do {
             terminal = try TerminalSession(programName: "curtain-demo", alternative: "use --headless", colorDepth: options.colors)

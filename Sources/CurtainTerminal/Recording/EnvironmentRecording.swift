@@ -69,6 +69,12 @@ package struct EnvironmentRecording {
         return warnings
     }
 
+    /// The files the variables name (`CURTAIN_RECORD`, `CURTAIN_SCREENSHOT`), with the
+    /// variable's name: for a program that records by other means too, to keep them apart.
+    package static var paths: [(variable: String, path: String)] {
+        ["CURTAIN_RECORD", "CURTAIN_SCREENSHOT"].compactMap { name in variable(name).map { (name, $0) } }
+    }
+
     private static func variable(_ name: String) -> String? {
         guard let value = getenv(name).map({ String(cString: $0) }), !value.isEmpty else { return nil }
         return value

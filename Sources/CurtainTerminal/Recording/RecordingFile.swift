@@ -26,6 +26,20 @@ package final class RecordingFile: Sendable {
 
     deinit { close() }
 
+    /// Whether `a` and `b` name the same file: their folders resolved (links, `.` and `..`),
+    /// their last parts compared. Two recordings of one file would interleave their bytes.
+    package static func path(_ a: String, namesTheSameFileAs b: String) -> Bool {
+        func resolved(_ path: String) -> String {
+            let slash = path.lastIndex(of: "/")
+            let folder = slash.map { $0 == path.startIndex ? "/" : String(path[..<$0]) } ?? "."
+            let name = slash.map { String(path[path.index(after: $0)...]) } ?? path
+            guard let real = realpath(folder, nil) else { return path }
+            defer { free(real) }
+            return String(cString: real) + "/" + name
+        }
+        return resolved(a) == resolved(b)
+    }
+
     /// Why `path` could not be created (or replaced) now, or nil: checked without touching the
     /// file, so that a program can refuse a recording it cannot write before it takes the
     /// terminal, and leave an existing file as it was when it does not run.

@@ -141,6 +141,22 @@ struct PictureRecordingEndToEndTests {
         #expect(try String(contentsOfFile: root + "/file", encoding: .utf8) == "keep")
     }
 
+    /// The demo's --record and CURTAIN_RECORD naming one file (however spelled) would write it
+    /// twice over: refused before anything is written.
+    @Test func theDemoRefusesToRecordOneFileTwice() throws {
+        let root = try scratch()
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        let result = try DemoBinary.runWithoutTerminal(
+            "curtain-demo", ["--record", root + "/./x.gif"], environment: ["CURTAIN_RECORD": root + "/x.gif", "TERM": "xterm-256color"])
+        #expect(result.status == 2)
+        #expect(result.stderr == "curtain-demo: --record and CURTAIN_RECORD name the same file, '\(root)/./x.gif'; give each its own\n")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: root).isEmpty)
+        // Different files are fine: then the missing terminal is what stops it.
+        let apart = try DemoBinary.runWithoutTerminal(
+            "curtain-demo", ["--record", root + "/y.gif"], environment: ["CURTAIN_RECORD": root + "/x.gif", "TERM": "xterm-256color"])
+        #expect(apart.stderr.contains("needs an interactive terminal"), "\(apart.stderr)")
+    }
+
     /// Each cell of `lines` (80 × 24, wide characters over two cells): a character has ink (a pixel
     /// unlike the cell's corner; block elements, which may fill the cell, are not asked), a blank
     /// has none at its centre.

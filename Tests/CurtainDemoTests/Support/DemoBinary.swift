@@ -26,11 +26,14 @@ enum DemoBinary {
         URL(fileURLWithPath: path).deletingLastPathComponent().appendingPathComponent(name).path
     }
 
-    /// Runs the package's `program` with no terminal (stdin and stdout /dev/null) and `environment`
-    /// added to this process's; returns its exit status and what it wrote to stderr.
-    static func runWithoutTerminal(_ program: String, environment: [String: String]) throws -> (status: Int32, stderr: String) {
+    /// Runs the package's `program` with `arguments`, no terminal (stdin and stdout /dev/null)
+    /// and `environment` added to this process's; returns its exit status and its stderr.
+    static func runWithoutTerminal(_ program: String, _ arguments: [String] = [], environment: [String: String])
+        throws -> (status: Int32, stderr: String)
+    {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: sibling(program))
+        process.arguments = arguments
         process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
         let errors = Pipe()
         process.standardError = errors

@@ -56,6 +56,9 @@ struct CommandLineUsageTests {
         UsageCase(["--headless", "--record", "t.gif", "--idle-limit", "soon"],
                   "--idle-limit 'soon' is not a number; use 0.1 to 3600 seconds, or none"),
         UsageCase(["--headless", "--record", "t.png", "--padding", "-1"], "--padding -1 is out of range; use 0 to 200 pixels"),
+        UsageCase(["--headless", "--record", "t.gif", "--font", "/no-such-font-curtain.ttf"],
+                  "cannot read the font '/no-such-font-curtain.ttf': no such file or directory"),
+        UsageCase(["--headless", "--record", "t.png", "--font", "/"], "cannot read the font '/': is a directory"),
     ]
 
     static let optionsWithoutEffect: [UsageCase] = [

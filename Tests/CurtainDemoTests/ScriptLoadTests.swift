@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import CurtainDemoKit
+import CurtainPlatform
 
 @Suite("Script loading")
 struct ScriptLoadTests {
@@ -68,11 +69,11 @@ struct ScriptLoadTests {
     }
 
     @Test func errnoWords() {
-        #expect(SystemError.describe(EACCES) == "permission denied")
-        #expect(SystemError.describe(ENOENT) == "no such file or directory")
-        #expect(SystemError.describe(EEXIST) == "file exists")
-        #expect(SystemError.describe(ENAMETOOLONG) == "file name too long")
-        #expect(SystemError.describe(-12345).isEmpty == false)
+        #expect(ErrnoText.describe(EACCES) == "permission denied")
+        #expect(ErrnoText.describe(ENOENT) == "no such file or directory")
+        #expect(ErrnoText.describe(EEXIST) == "file exists")
+        #expect(ErrnoText.describe(ENAMETOOLONG) == "file name too long")
+        #expect(ErrnoText.describe(-12345).isEmpty == false)
     }
 
     @Test(.enabled(if: getuid() != 0, "root reads any file regardless of its mode"))

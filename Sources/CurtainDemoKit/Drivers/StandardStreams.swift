@@ -13,7 +13,7 @@ package enum StandardStreams {
     package static func writeOutput(_ text: String) throws(DemoError) {
         guard let code = write(text, to: STDOUT_FILENO) else { return }
         if code == EPIPE { throw DemoError("", exitStatus: 1) }
-        throw DemoError("cannot write to standard output: \(SystemError.describe(code))", exitStatus: 1)
+        throw DemoError("cannot write to standard output: \(ErrnoText.describe(code))", exitStatus: 1)
     }
 
     /// Writes `text` to standard error. A failure is ignored: there is nowhere left to report it.

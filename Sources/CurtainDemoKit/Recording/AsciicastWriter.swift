@@ -189,7 +189,7 @@ final class AsciicastWriter {
             // does not leave a hole of zero bytes.
             _ = ftruncate(fd, completeLength)
             _ = lseek(fd, completeLength, SEEK_SET)
-            return SystemError.describe(code)
+            return ErrnoText.describe(code)
         }
         completeLength += off_t(bytes.count)
         return nil
@@ -216,7 +216,7 @@ final class AsciicastWriter {
             }
             return "directory \(MessageText.quoted(directory)) does not exist"
         default:
-            return SystemError.describe(code)
+            return ErrnoText.describe(code)
         }
     }
 }

@@ -22,13 +22,13 @@ extension Script {
     private static func readFile(_ path: String) throws(ScriptError) -> [UInt8] {
         // Non-blocking, so opening a FIFO nobody writes to returns at once; then refused below.
         let fd = CurtainPlatform.open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
-        guard fd >= 0 else { throw failure(path, SystemError.describe(errno)) }
+        guard fd >= 0 else { throw failure(path, ErrnoText.describe(errno)) }
         defer { _ = CurtainPlatform.close(fd) }
         var info = stat()
-        guard fstat(fd, &info) == 0 else { throw failure(path, SystemError.describe(errno)) }
+        guard fstat(fd, &info) == 0 else { throw failure(path, ErrnoText.describe(errno)) }
         switch info.st_mode & S_IFMT {
         case S_IFREG: break
-        case S_IFDIR: throw failure(path, SystemError.describe(EISDIR))
+        case S_IFDIR: throw failure(path, ErrnoText.describe(EISDIR))
         default: throw failure(path, "not a regular file (use a file, or - for standard input)")
         }
         return try readAll(fd, path: path)
@@ -46,7 +46,7 @@ extension Script {
             let count = chunk.withUnsafeMutableBytes { CurtainPlatform.read(fd, $0.baseAddress, $0.count) }
             if count < 0 {
                 if errno == EINTR { continue }
-                throw failure(path, SystemError.describe(errno))
+                throw failure(path, ErrnoText.describe(errno))
             }
             if count == 0 { return bytes }
             bytes.append(contentsOf: chunk[0..<count])

@@ -1,4 +1,5 @@
 import CFreeType
+import CurtainPlatform
 
 /// A glyph drawn for a cell box: coverage (grey fonts) or premultiplied colour (emoji), placed
 /// in the box's pixels (it may stick out; the renderer clips to the box).
@@ -47,6 +48,14 @@ final class GlyphSource {
         }
         var user: [FT_Face] = []
         for path in options.fontPaths {
+            // What is wrong with the path itself, before FreeType's one answer for everything.
+            var info = stat()
+            if stat(path, &info) != 0 {
+                throw RecordingSetupError("cannot read the font '\(path)': \(ErrnoText.describe(errno))")
+            }
+            if info.st_mode & S_IFMT == S_IFDIR {
+                throw RecordingSetupError("cannot read the font '\(path)': is a directory")
+            }
             guard let face = open(path) else {
                 throw RecordingSetupError("cannot read the font '\(path)': not a font file FreeType can open")
             }

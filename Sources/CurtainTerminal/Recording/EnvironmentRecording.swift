@@ -21,15 +21,15 @@ package struct EnvironmentRecording {
     /// What is wrong with `CURTAIN_RECORD` or `CURTAIN_SCREENSHOT`, as a line to print
     /// (`CURTAIN_RECORD: cannot record to …`), or nil when both are unset or usable.
     package static func problem() -> String? {
-        let checks: [(variable: String, format: (String) throws(RecordingSetupError) -> RecordingFormat)] = [
-            ("CURTAIN_RECORD", ScreenRecording.recordingFormat(of:)),
-            ("CURTAIN_SCREENSHOT", ScreenRecording.screenshotFormat(of:)),
+        let checks: [(variable: String, action: String, format: (String) throws(RecordingSetupError) -> RecordingFormat)] = [
+            ("CURTAIN_RECORD", "record to", ScreenRecording.recordingFormat(of:)),
+            ("CURTAIN_SCREENSHOT", "save a screenshot to", ScreenRecording.screenshotFormat(of:)),
         ]
-        for (name, format) in checks {
+        for (name, action, format) in checks {
             guard let path = variable(name) else { continue }
             do throws(RecordingSetupError) {
                 let format = try format(path)
-                if let problem = RecordingFile.problem(creating: path) { return "\(name): \(problem)" }
+                if let problem = RecordingFile.problem(creating: path, action: action) { return "\(name): \(problem)" }
                 // The fonts, as the recording will load them.
                 _ = try ScreenRecorder(format: format, options: RecordingOptions(), pacing: .everyFrame) { _ in nil }
             } catch {

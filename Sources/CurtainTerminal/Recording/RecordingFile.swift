@@ -18,7 +18,7 @@ package final class RecordingFile: Sendable {
         let fd = CurtainPlatform.open(path, flags, 0o644)
         guard fd >= 0 else {
             let code = errno
-            let reason = code == EEXIST ? "file exists (use --force to overwrite)" : Self.describe(code)
+            let reason = code == EEXIST ? "file exists (use --force to overwrite)" : ErrnoText.describe(code)
             throw RecordingSetupError("cannot record to '\(path)': \(reason)")
         }
         descriptor = Mutex(fd)
@@ -40,16 +40,23 @@ package final class RecordingFile: Sendable {
         return resolved(a) == resolved(b)
     }
 
-    /// Why `path` could not be created (or replaced) now, or nil: checked without touching the
-    /// file, so that a program can refuse a recording it cannot write before it takes the
-    /// terminal, and leave an existing file as it was when it does not run.
-    package static func problem(creating path: String) -> String? {
-        guard !path.isEmpty else { return "cannot record: no file name given" }
-        let quoted = MessageText.quoted(path)
+    /// Why `path` could not be created (or replaced) now, or nil: checked before a program takes
+    /// the terminal, so that it can refuse a recording it could not write. An existing file is
+    /// opened for writing and left as it was; a new one is created and removed again (a folder
+    /// can look writable and take no new files: /proc).
+    ///
+    /// - Parameter action: what the message says was not possible, "record to" or
+    ///   "save a screenshot to".
+    package static func problem(creating path: String, action: String = "record to") -> String? {
+        guard !path.isEmpty else { return "cannot \(action) a file: no file name given" }
+        let cannot = "cannot \(action) \(MessageText.quoted(path))"
         var info = stat()
         if stat(path, &info) == 0 {
-            if info.st_mode & S_IFMT == S_IFDIR { return "cannot record to \(quoted): is a directory" }
-            return access(path, W_OK) == 0 ? nil : "cannot record to \(quoted): \(describe(errno))"
+            if info.st_mode & S_IFMT == S_IFDIR { return "\(cannot): is a directory" }
+            let fd = CurtainPlatform.open(path, O_WRONLY | O_CLOEXEC | O_NONBLOCK, 0)
+            guard fd >= 0 else { return "\(cannot): \(ErrnoText.describe(errno))" }
+            _ = CurtainPlatform.close(fd)
+            return nil
         }
         let directory: String
         if let slash = path.lastIndex(of: "/") {
@@ -58,12 +65,22 @@ package final class RecordingFile: Sendable {
             directory = "."
         }
         guard stat(directory, &info) == 0 else {
-            return "cannot record to \(quoted): directory \(MessageText.quoted(directory)) does not exist"
+            return "\(cannot): directory \(MessageText.quoted(directory)) does not exist"
         }
         guard info.st_mode & S_IFMT == S_IFDIR else {
-            return "cannot record to \(quoted): \(MessageText.quoted(directory)) is not a directory"
+            return "\(cannot): \(MessageText.quoted(directory)) is not a directory"
         }
-        return access(directory, W_OK | X_OK) == 0 ? nil : "cannot record to \(quoted): \(describe(errno))"
+        let fd = CurtainPlatform.open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+        guard fd >= 0 else {
+            let code = errno
+            // The folder is there but takes no new files (/proc, /sys): the system's "no such
+            // file or directory" is about the new file, and would read as the folder.
+            if code == ENOENT { return "\(cannot): directory \(MessageText.quoted(directory)) exists but takes no new files" }
+            return "\(cannot): \(ErrnoText.describe(code))"
+        }
+        _ = CurtainPlatform.close(fd)
+        _ = unlink(path)
+        return nil
     }
 
     /// Appends `bytes`; nil, or the reason it failed.
@@ -71,7 +88,7 @@ package final class RecordingFile: Sendable {
         let code = descriptor.withLock { fd in
             fd < 0 ? EBADF : bytes.withUnsafeBytes { writeAll(fd, $0.baseAddress, $0.count) }
         }
-        return code == 0 ? nil : "recording to '\(path)' stopped: \(Self.describe(code))"
+        return code == 0 ? nil : "recording to '\(path)' stopped: \(ErrnoText.describe(code))"
     }
 
     /// Syncs and closes the file. Safe to call more than once.
@@ -82,11 +99,5 @@ package final class RecordingFile: Sendable {
             _ = CurtainPlatform.close(fd)
             fd = -1
         }
-    }
-
-    private static func describe(_ code: Int32) -> String {
-        guard let text = strerror(code) else { return "error \(code)" }
-        let message = String(cString: text)
-        return (message.first?.lowercased() ?? "") + message.dropFirst()
     }
 }

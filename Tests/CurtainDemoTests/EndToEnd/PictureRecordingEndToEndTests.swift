@@ -128,6 +128,8 @@ struct PictureRecordingEndToEndTests {
             ("CURTAIN_RECORD", root + "/file/x.gif", "CURTAIN_RECORD: cannot record to '\(root)/file/x.gif': '\(root)/file' is not a directory"),
             ("CURTAIN_RECORD", root + "/folder.gif", "CURTAIN_RECORD: cannot record to '\(root)/folder.gif': is a directory"),
             ("CURTAIN_SCREENSHOT", root + "/s.gif", "CURTAIN_SCREENSHOT: cannot save a screenshot to '\(root)/s.gif': name a .png or .svg file"),
+            ("CURTAIN_SCREENSHOT", "/no-such-dir-curtain/s.png",
+             "CURTAIN_SCREENSHOT: cannot save a screenshot to '/no-such-dir-curtain/s.png': directory '/no-such-dir-curtain' does not exist"),
             // Escaped in the message: no escape sequence reaches the terminal.
             ("CURTAIN_RECORD", root + "/\u{1B}]0;x\u{7}.bmp",
              "CURTAIN_RECORD: cannot record to '\(root)/␛]0;x␇.bmp': name a .svg, .gif or .png file"),
@@ -138,6 +140,12 @@ struct PictureRecordingEndToEndTests {
             #expect(result.stderr == "\(program): \(message)\n")
         }
         #expect(try FileManager.default.contentsOfDirectory(atPath: root).sorted() == ["file", "folder.gif"])
+        // A folder that looks writable and takes no new files (root may write anywhere else).
+        if FileManager.default.fileExists(atPath: "/proc/self") {
+            let proc = try DemoBinary.runWithoutTerminal(program, environment: ["CURTAIN_RECORD": "/proc/x.gif", "TERM": "xterm-256color"])
+            #expect(proc.status == 2)
+            #expect(proc.stderr == "\(program): CURTAIN_RECORD: cannot record to '/proc/x.gif': directory '/proc' exists but takes no new files\n")
+        }
         #expect(try String(contentsOfFile: root + "/file", encoding: .utf8) == "keep")
     }
 

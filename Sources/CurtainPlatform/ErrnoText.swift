@@ -1,9 +1,8 @@
-import CurtainPlatform
-
-/// Words for `errno` values, shared by script loading and recording.
-enum SystemError {
+/// Words for `errno` values in messages: one wording for every module (scripts, recordings,
+/// fonts, standard streams).
+package enum ErrnoText {
     /// A short lower-case reason, like "no such file or directory", for use after a colon.
-    static func describe(_ code: Int32) -> String {
+    package static func describe(_ code: Int32) -> String {
         switch code {
         case ENOENT: return "no such file or directory"
         case EACCES, EPERM: return "permission denied"

@@ -139,7 +139,16 @@ open class View {
         let oldScene = scene
         scene = nil
         propagateScene()
+        // Out of the scene nothing covers it. The scene updates the insets only of the views in
+        // its tree, and not at all while nothing is presented: a log taken out under a
+        // notification kept its rows covered when it came back after the notification had gone.
+        clearObscuredInsets()
         oldScene?.setNeedsLayout()
+    }
+
+    private func clearObscuredInsets() {
+        obscuredInsets = EdgeInsets()
+        for child in subviews { child.clearObscuredInsets() }
     }
 
     /// Marks a removed subview's slot empty, and compacts once at least half the slots are

@@ -112,6 +112,26 @@ struct ProcsEndToEndTests {
     /// Every command starts on a terminal of the output pane's size, the one not shown too:
     /// at 100 × 20 the pane's inside is 48 × 17. (They started before the first layout, at
     /// 20 × 5: `ls` laid its names out for 20 columns until a restart.)
+    /// A command's output shown again after another's, once the notifications that covered its
+    /// bottom rows have gone, ends at the pane's last row: no rows stay blank where they were.
+    @Test func outputShownAgainEndsAtThePanesBottomAfterTheNotificationsWent() throws {
+        let run = try run("'\(binary)' 'seq 1 200' 'yes flood | head -c 2000000; echo END' 'exit 3'",
+                          columns: 100, rows: 30, name: "procs")
+        try see(run, "exit 3 exited 3")
+        usleep(2_000_000)  // the notifications have slid in and cover the output's bottom rows
+        try run.tmux.keys("Down")
+        try see(run, "exited", present: false)  // they last 4 s
+        usleep(1_500_000)  // and their slides out have ended: nothing is presented any more
+        try run.tmux.keys("Up")
+        let screen = try run.tmux.waitUntil { $0.contains("─ seq 1 200 ─") }
+        let lines = screen.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        // The newest line is on the last row inside the panes, right above their bottom border.
+        let border = try #require(lines.lastIndex { $0.hasPrefix("└") })
+        #expect(lines[border - 1].contains("200"), "the newest line on the last row: \(screen)")
+        try run.tmux.keys("q")
+        #expect(try run.exit().status == "0")
+    }
+
     @Test func commandsStartAtTheOutputPanesSize() throws {
         let run = try run("'\(binary)' 'echo 1; stty size < /dev/tty; echo first-$((40+2))' 'echo 2; stty size < /dev/tty; echo second-$((40+2))'", columns: 100, rows: 20, name: "procs")
         let first = try see(run, "first-42")

@@ -45,6 +45,28 @@ import Testing
         #expect(log.obscuredInsets == EdgeInsets())
     }
 
+    /// curtain-procs swaps the log a pane shows: one taken out while a notification covered it
+    /// and shown again once the notification had gone ends at the pane's bottom row, not above
+    /// the rows the notification covered.
+    @Test func aLogShownAgainAfterThePresentationWentIsNotCoveredByIt() async {
+        let (app, pane, log) = makeApp(keepsClear: true)
+        let pilot = Pilot(app, size: Size(width: 40, height: 16))
+        let toast = ToastPresentationController(presentedView: Label("exited 0\nafter 1.4 s", border: true))
+        app.scene.present(toast, from: pane)
+        await pilot.settle()
+        #expect(log.obscuredInsets.bottom > 0)
+        let other = Log()
+        other.append("another command")
+        pane.setContentView(other)
+        await pilot.settle()
+        app.scene.dismiss(toast)
+        await pilot.settle()
+        pane.setContentView(log)
+        await pilot.settle()
+        #expect(log.obscuredInsets == EdgeInsets())
+        #expect(row(of: "line 40", in: pilot.screen) == 14, "at the bottom: \(pilot.text)")
+    }
+
     @Test func aLogThatDoesNotKeepClearIsCovered() async {
         let (app, pane, _) = makeApp(keepsClear: false)
         let pilot = Pilot(app, size: Size(width: 40, height: 16))

@@ -107,7 +107,7 @@ final class Procs {
     func askToQuit() async {
         let running = procs.filter(\.isRunning)
         if !running.isEmpty {
-            let alert = AlertController(title: "Quit", message: "\(running.count) still running: stop them and quit?", actions: [
+            let alert = AlertController(title: "Quit", message: "\(running.count) still running: stop \(running.count == 1 ? "it" : "them") and quit?", actions: [
                 // Set as the choice is made: keys typed while the alert slides out find it set.
                 AlertAction("Stop and quit", shortcut: "y", role: .destructive) { [unowned self] in quitting = true },
                 AlertAction("Cancel", shortcut: "n", role: .cancel)])

@@ -13,7 +13,7 @@ final class Browser {
     let app: App
     let list = ListView()
     let preview = Label("")
-    let listPane = PaneView(title: "")
+    let listPane = PathPane()
     let previewPane = PaneView(title: "Preview")
     private(set) var directory: RawPath
     private var entries: [Entry] = []
@@ -61,7 +61,7 @@ final class Browser {
         entries = Entry.sorted(found)
         list.items = entries.map { $0.isDirectory ? $0.shown + "/" : $0.shown }
         list.selectedIndex = cameUp ? entries.firstIndex { $0.name == previous } ?? 0 : 0
-        listPane.title = path.shown
+        listPane.path = path.shown
         showPreview()
     }
 

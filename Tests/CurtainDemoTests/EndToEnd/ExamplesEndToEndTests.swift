@@ -132,6 +132,24 @@ struct ExamplesEndToEndTests {
         #expect(try run.exit().status == "0")
     }
 
+    /// A directory's path wider than its pane's border keeps its end in the title, where the
+    /// user is: `…/level09_end`, not `/tmp/curtain-deep-…/lev…`.
+    @Test func aLongPathKeepsItsEndInTheTitle() throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("curtain-deep-\(getpid())-\(UInt32.random(in: 0...UInt32.max))").path
+        let deep = (0..<10).map { "level0\($0)" }.joined(separator: "/") + "_end"
+        try FileManager.default.createDirectory(atPath: root + "/" + deep, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        try "x\n".write(toFile: root + "/" + deep + "/file.txt", atomically: true, encoding: .utf8)
+        let run = try Run("'\(DemoBinary.sibling("curtain-browser"))' '\(root)/\(deep)'", columns: 60, rows: 16)
+        let screen = try run.tmux.waitFor { plain($0).contains("file.txt") }
+        let top = plain(screen).split(separator: "\n").first.map(String.init) ?? ""
+        #expect(top.contains("…") && top.contains("level09_end ─"), "the title keeps the path's end: \(top)")
+        try run.tmux.resize(columns: 100, rows: 16)
+        _ = try run.tmux.waitFor { plain($0).split(separator: "\n").first.map { $0.contains("level08/level09_end ─") } ?? false }
+        try run.tmux.keys("q")
+        #expect(try run.exit().status == "0")
+    }
+
     @Test(arguments: [(100, 30), (60, 20)])
     func theChatComposesSendsReceivesClearsAndQuits(size: (Int, Int)) throws {
         let run = try Run("'\(DemoBinary.sibling("curtain-chat"))'", columns: size.0, rows: size.1)

@@ -2,7 +2,7 @@
 /// index in `counts`. When there are more, the `room` most frequent are kept exactly (the
 /// backgrounds and the letters' full ink) and every other colour takes the nearest of them
 /// (the edges of glyphs and emoji). Among colours as frequent as the last one kept, those kept
-/// are spread out (``spread(_:among:count:)``), so that no run of neighbouring colours is
+/// are spread out (``spread(_:among:keeping:)``), so that no run of neighbouring colours is
 /// dropped together: the same bytes every run.
 enum FramePalette {
     static func choose(_ counts: inout ColorCounts, room: Int) -> [RGB] {

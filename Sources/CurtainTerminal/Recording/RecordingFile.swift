@@ -30,9 +30,7 @@ package final class RecordingFile: Sendable {
     /// their last parts compared. Two recordings of one file would interleave their bytes.
     package static func path(_ a: String, namesTheSameFileAs b: String) -> Bool {
         func resolved(_ path: String) -> String {
-            let slash = path.lastIndex(of: "/")
-            let folder = slash.map { $0 == path.startIndex ? "/" : String(path[..<$0]) } ?? "."
-            let name = slash.map { String(path[path.index(after: $0)...]) } ?? path
+            let (folder, name) = split(path)
             guard let real = realpath(folder, nil) else { return path }
             defer { free(real) }
             return String(cString: real) + "/" + name
@@ -58,12 +56,7 @@ package final class RecordingFile: Sendable {
             _ = CurtainPlatform.close(fd)
             return nil
         }
-        let directory: String
-        if let slash = path.lastIndex(of: "/") {
-            directory = slash == path.startIndex ? "/" : String(path[..<slash])
-        } else {
-            directory = "."
-        }
+        let directory = split(path).folder
         guard stat(directory, &info) == 0 else {
             return "\(cannot): directory \(MessageText.quoted(directory)) does not exist"
         }
@@ -81,6 +74,12 @@ package final class RecordingFile: Sendable {
         _ = CurtainPlatform.close(fd)
         _ = unlink(path)
         return nil
+    }
+
+    /// The folder `path` names a file in (`.` when it has no `/`) and the file's name.
+    private static func split(_ path: String) -> (folder: String, name: String) {
+        guard let slash = path.lastIndex(of: "/") else { return (".", path) }
+        return (slash == path.startIndex ? "/" : String(path[..<slash]), String(path[path.index(after: slash)...]))
     }
 
     /// Appends `bytes`; nil, or the reason it failed.

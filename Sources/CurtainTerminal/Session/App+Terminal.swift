@@ -32,13 +32,15 @@ extension App {
     ///   name by default.
     public func run(programName: String? = nil) async {
         let name = programName ?? CommandLine.arguments.first.map { String($0.split(separator: "/").last ?? "program") } ?? "program"
+        // One line on stderr, escaped: it quotes what the environment held.
+        func tell(_ message: String) {
+            _ = writeAll(STDERR_FILENO, Array((MessageText.escaping("\(name): \(message)") + "\n").utf8))
+        }
         if let problem = EnvironmentRecording.problem() {
-            _ = writeAll(STDERR_FILENO, Array((MessageText.escaping("\(name): \(problem)") + "\n").utf8))
+            tell(problem)
             exit(2)
         }
-        if let warning = TerminalColorsGuess.environmentWarning() {
-            _ = writeAll(STDERR_FILENO, Array((MessageText.escaping("\(name): \(warning)") + "\n").utf8))
-        }
+        if let warning = TerminalColorsGuess.environmentWarning() { tell(warning) }
         let terminal: TerminalSession
         do {
             terminal = try TerminalSession(programName: name)

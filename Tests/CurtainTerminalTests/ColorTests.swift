@@ -133,6 +133,26 @@ import Testing
         #expect(cache.pair(foreground: 7, background: 0) == .fallback(0), "light grey on black is nearest the defaults")
     }
 
+    /// Thousands of combinations (24-bit colours, whose numbers use all 32 bits of the key's
+    /// halves, and -1): each keeps its number as the table grows, and a reset empties it.
+    @Test func manyPairsKeepTheirNumbersAcrossGrowthAndReset() {
+        var cache = ColorPairCache(colorPairs: 65_536)
+        let combinations: [(Int32, Int32)] = (0..<3_000).map { index in
+            let n = Int32(index)
+            return (index % 7 == 3 ? -1 : 256 + n * 5_501 % 0xFF_FFFF, n % 11 == 0 && index % 7 != 3 ? -1 : 0xFF_FFFF - n)
+        }
+        for (index, (fg, bg)) in combinations.enumerated() {
+            #expect(cache.pair(foreground: fg, background: bg) == .new(Int32(index + 1)))
+        }
+        for (index, (fg, bg)) in combinations.enumerated().reversed() {
+            #expect(cache.pair(foreground: fg, background: bg) == .existing(Int32(index + 1)))
+        }
+        #expect(cache.pair(foreground: 0xFF_FFFF, background: -1) == .new(3_001), "not stored yet")
+        cache.reset()
+        #expect(cache.count == 0)
+        #expect(cache.pair(foreground: combinations[2].0, background: combinations[2].1) == .new(1))
+    }
+
     @Test func everyLookupGetsAUsablePairUpToAndPastCapacity() {
         var cache = ColorPairCache(colorPairs: 256)
         var seen = Set<Int32>()

@@ -1,4 +1,5 @@
 @testable import CurtainTerminal
+import CNcurses
 import CurtainPlatform
 import Testing
 
@@ -99,6 +100,24 @@ extension NcursesTests {
             #expect(clear.upperBound <= reset.range(of: "\u{1B}[?1049l")!.lowerBound)
             #expect(TerminfoProbe.probe(term: "dumb", fileDescriptor: -1).terminfo == .found(canAddressCursor: false))
             #expect(TerminfoProbe.probe(term: "no-such-terminal-type", fileDescriptor: -1).terminfo == .unknown)
+        }
+
+        /// The probe keeps what the takeover asks of the same entry later (direct colour, the
+        /// strings the tuning compares), so that the entry is loaded once before `newterm`:
+        /// the same answers as loading it again for each question.
+        @Test func theProbeAnswersTheTakeoversLaterQuestions() throws {
+            for term in ["xterm-256color", "xterm-direct", "dumb"] {
+                let probe = TerminfoProbe.probe(term: term, fileDescriptor: -1)
+                #expect(probe.hasDirectColor == (DirectColorEntry.installedEntryHasDirectColor(term, fileDescriptor: -1) ?? false), "\(term)")
+                var status: Int32 = 0
+                try #require(term.withCString { curtain_setupterm($0, -1, &status) } == curtain_OK())
+                let loaded = TunedTerminfo.Capability.allCases.map { TerminfoProbe.string($0.name) }
+                _ = del_curterm(curtain_cur_term())
+                #expect(probe.tunedStrings == loaded, "\(term)")
+            }
+            #expect(TerminfoProbe.probe(term: "xterm-direct", fileDescriptor: -1).hasDirectColor == curtain_ncurses_has_direct_color())
+            #expect(!TerminfoProbe.probe(term: "xterm-256color", fileDescriptor: -1).hasDirectColor)
+            #expect(TerminfoProbe.probe(term: "no-such-terminal-type", fileDescriptor: -1).tunedStrings == nil)
         }
     }
 }

@@ -35,7 +35,7 @@ struct ColorPairCache: Sendable {
     /// ncurses 6.0, whose COLOR_PAIRS is 256 whatever terminfo says, so pair numbers there always
     /// fit its short, 8-bit pairs.
     let capacity: Int32
-    private var pairs: [Key: Int32] = [:]
+    private var pairs = PairNumbers()
     private var allocated: [Key] = []
     /// How many lookups had to fall back since the last ``reset()``.
     private(set) var fallbackCount = 0
@@ -56,7 +56,7 @@ struct ColorPairCache: Sendable {
         if let pair = pairs[key] { return .existing(pair) }
         if allocated.count < Int(capacity) {
             let pair = Int32(allocated.count + 1)
-            pairs[key] = pair
+            pairs.insert(pair, for: key)
             allocated.append(key)
             return .new(pair)
         }
@@ -67,7 +67,7 @@ struct ColorPairCache: Sendable {
 
     /// Forgets every pair; the next lookups allocate from 1 again.
     mutating func reset() {
-        pairs.removeAll(keepingCapacity: true)
+        pairs.removeAll()
         allocated.removeAll(keepingCapacity: true)
         fallbackCount = 0
     }
@@ -98,5 +98,72 @@ struct ColorPairCache: Sendable {
         if number < 0 { return Palette.rgb(of: foreground ? 7 : 0) }
         if number < 256 { return Palette.rgb(of: UInt8(number)) }
         return (UInt8(truncatingIfNeeded: number >> 16), UInt8(truncatingIfNeeded: number >> 8), UInt8(truncatingIfNeeded: number))
+    }
+}
+
+/// Pair numbers by combination, for ``ColorPairCache``: open addressing over a power-of-two
+/// table, each combination packed into one 64-bit word. A first frame looks up a pair for every
+/// change of colours (hundreds), and a dictionary of ``ColorPairCache/Key`` hashed each with
+/// SipHash and grew by rehashing: a quarter of the cost of handing the first frame to ncurses.
+private struct PairNumbers: Sendable {
+    /// A word no combination packs to: (-1, -1) is pair 0, never stored.
+    private static let empty = UInt64.max
+    private var keys: [UInt64] = []
+    private var numbers: [Int32] = []
+    private var count = 0
+
+    private static func packed(_ key: ColorPairCache.Key) -> UInt64 {
+        UInt64(UInt32(bitPattern: key.foreground)) << 32 | UInt64(UInt32(bitPattern: key.background))
+    }
+
+    /// The first slot to look at: Fibonacci hashing, the high bits of the product.
+    private func home(of word: UInt64) -> Int {
+        Int(truncatingIfNeeded: (word &* 0x9E37_79B9_7F4A_7C15) >> UInt64(64 - keys.count.trailingZeroBitCount))
+    }
+
+    subscript(key: ColorPairCache.Key) -> Int32? {
+        guard !keys.isEmpty else { return nil }
+        let word = Self.packed(key)
+        let mask = keys.count - 1
+        var slot = home(of: word)
+        while keys[slot] != Self.empty {
+            if keys[slot] == word { return numbers[slot] }
+            slot = (slot + 1) & mask
+        }
+        return nil
+    }
+
+    /// Stores `number` for `key`, which is not stored yet.
+    mutating func insert(_ number: Int32, for key: ColorPairCache.Key) {
+        if (count + 1) * 2 > keys.count { grow() }
+        let word = Self.packed(key)
+        let mask = keys.count - 1
+        var slot = home(of: word)
+        while keys[slot] != Self.empty { slot = (slot + 1) & mask }
+        keys[slot] = word
+        numbers[slot] = number
+        count += 1
+    }
+
+    mutating func removeAll() {
+        guard count > 0 else { return }
+        for index in keys.indices { keys[index] = Self.empty }
+        count = 0
+    }
+
+    private mutating func grow() {
+        let oldKeys = keys, oldNumbers = numbers
+        let size = max(256, keys.count * 2)
+        keys = Array(repeating: Self.empty, count: size)
+        numbers = Array(repeating: 0, count: size)
+        count = 0
+        let mask = size - 1
+        for (index, word) in oldKeys.enumerated() where word != Self.empty {
+            var slot = home(of: word)
+            while keys[slot] != Self.empty { slot = (slot + 1) & mask }
+            keys[slot] = word
+            numbers[slot] = oldNumbers[index]
+            count += 1
+        }
     }
 }

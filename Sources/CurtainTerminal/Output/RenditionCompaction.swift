@@ -47,8 +47,11 @@ enum RenditionCompaction {
             let byte = bytes[index]
             guard byte == 0x1B, index + 1 < bytes.count else {
                 if runStart != nil { flush(at: index) }
-                result.append(byte)
-                index += 1
+                // Text up to the next escape, in one copy: most of a frame's bytes.
+                var end = index + 1
+                while end < bytes.count, bytes[end] != 0x1B { end += 1 }
+                result.append(contentsOf: bytes[index..<end])
+                index = end
                 continue
             }
             if let end = renditionEnd(in: bytes, at: index) {

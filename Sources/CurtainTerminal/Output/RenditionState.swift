@@ -204,9 +204,10 @@ struct RenditionState {
             if bold != 0, bold != self[.bold] { emit(bold) }
             if dim != 0, dim != self[.dim] { emit(dim) }
         }
-        for part in Part.allCases where part != .bold && part != .dim {
-            let value = target[part]
-            if value != 0, value != self[part] { emit(value) }
+        // By index: `Part.allCases` would be an array made at every call, three calls a run.
+        for index in values.indices where index != Part.bold.rawValue && index != Part.dim.rawValue {
+            let value = target.values[index]
+            if value != 0, value != values[index] { emit(value) }
         }
     }
 

@@ -176,6 +176,17 @@ final class ScreenWriter {
     private func write(_ run: CellRun, to window: OpaquePointer, screen: Size) {
         guard run.y >= 0, run.y < screen.height else { return }
         scratch.removeAll()
+        // The mapper is lent to the loop for the whole run: one exclusive access to the
+        // property instead of one a cell (its caches change as it maps).
+        let startColumn = appendCells(of: run, screen: screen, glyphs: &glyphs)
+        guard startColumn >= 0, scratch.count > 0 else { return }
+        curtain_wmove(window, Int32(run.y), Int32(startColumn))
+        scratch.add(to: window)
+    }
+
+    /// Appends `run`'s cells that are on the screen to ``scratch``; returns the column of the
+    /// first (-1 when none is).
+    private func appendCells(of run: CellRun, screen: Size, glyphs: inout GlyphMapper) -> Int {
         var startColumn = -1
         var leadCoversNext = false // the previous cell was written as a two-cell glyph
         var trailing: Glyph? // the second cell's glyph of a cluster split in two
@@ -218,9 +229,7 @@ final class ScreenWriter {
                 append(glyph, style: cell.style)
             }
         }
-        guard startColumn >= 0, scratch.count > 0 else { return }
-        curtain_wmove(window, Int32(run.y), Int32(startColumn))
-        scratch.add(to: window)
+        return startColumn
     }
 
     private func append(_ glyph: Glyph, style: Style) {

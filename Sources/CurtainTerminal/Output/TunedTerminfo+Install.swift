@@ -15,12 +15,14 @@ extension TunedTerminfo {
     /// differ from what `tigetstr` says), needs no knob, or the copy cannot be made. The knobs
     /// returned are the ones ncurses was seen to load.
     ///
+    /// - Parameter loaded: `term`'s strings as ``TerminfoProbe`` read them already, if it did
+    ///   (nil: load the entry here to read them).
     /// - Returns: `body`'s result and the knobs applied.
-    static func whileInstalled<Result>(term: String?, fileDescriptor: Int32,
+    static func whileInstalled<Result>(term: String?, fileDescriptor: Int32, loaded known: [[UInt8]?]? = nil,
                                        _ body: () -> Result) -> (Result, applied: Knobs) {
         let knobs = Knobs.fromEnvironment(environment("CURTAIN_NCURSES_TUNING"))
         guard !knobs.isEmpty, let term, !term.isEmpty, !term.contains("/"), term != ".", term != "..",
-              let loaded = loadedStrings(term: term, fileDescriptor: fileDescriptor),
+              let loaded = known ?? loadedStrings(term: term, fileDescriptor: fileDescriptor),
               let (entry, applied) = findEntry(term: term, matching: loaded)?.tuned(knobs) else {
             return (body(), [])
         }

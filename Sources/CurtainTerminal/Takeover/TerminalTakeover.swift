@@ -78,10 +78,13 @@ final class TerminalTakeover {
             DirectColorEntry.replacement(
                 for: term, environment: { Self.environment($0) },
                 wanted: DirectColorEntry.isWanted(requested: requested, colorTerm: Self.environment("COLORTERM")),
-                hasDirectColor: { DirectColorEntry.installedEntryHasDirectColor($0, fileDescriptor: STDOUT_FILENO) })
+                hasDirectColor: { name in
+                    name == term ? probe.hasDirectColor : DirectColorEntry.installedEntryHasDirectColor(name, fileDescriptor: STDOUT_FILENO)
+                })
         } : nil
         // ncurses gets the entry with the knobs that save bytes (see ``TunedTerminfo``).
-        let (created, tuning) = TunedTerminfo.whileInstalled(term: direct ?? term, fileDescriptor: STDOUT_FILENO) {
+        let (created, tuning) = TunedTerminfo.whileInstalled(term: direct ?? term, fileDescriptor: STDOUT_FILENO,
+                                                             loaded: direct == nil ? probe.tunedStrings : nil) {
             direct.map { name in name.withCString { curtain_newterm($0, curtain_stdout(), curtain_stdin()) } }
                 ?? curtain_newterm(nil, curtain_stdout(), curtain_stdin())
         }

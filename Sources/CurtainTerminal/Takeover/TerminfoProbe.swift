@@ -3,11 +3,20 @@ import CurtainPlatform
 
 /// Reads the terminfo entry for `TERM` before ncurses takes over the screen: whether it exists
 /// and can address the cursor (the refusal checks), and the strings that return the terminal to
-/// normal (for the emergency restore in signal handlers, which cannot ask ncurses).
+/// normal (for the emergency restore in signal handlers, which cannot ask ncurses). It also
+/// keeps what the rest of the takeover asks of the same entry — whether it has direct colour
+/// (``DirectColorEntry``) and the strings ``TunedTerminfo`` compares — so that the entry is
+/// loaded once before `newterm`, not once for each question (each load searches the terminfo
+/// directories and decodes the entry: about 0.2M instructions).
 struct TerminfoProbe {
     var terminfo: TerminalRequirements.Terminfo
     /// Attributes off, cursor visible, keypad local mode, leave the alternate screen.
     var resetSequence: [UInt8] = []
+    /// Whether the entry has the `RGB` flag (false when it was not found).
+    var hasDirectColor = false
+    /// The entry's strings for ``TunedTerminfo/Capability/allCases``, in that order; nil when
+    /// it was not found.
+    var tunedStrings: [[UInt8]?]?
 
     /// Loads `term` from terminfo (with `setupterm`) and releases it again.
     static func probe(term: String, fileDescriptor: Int32) -> TerminfoProbe {
@@ -27,6 +36,8 @@ struct TerminfoProbe {
             if let clear = string("clear") { probe.resetSequence += withoutPadding(clear) }
             probe.resetSequence += withoutPadding(leave)
         }
+        probe.hasDirectColor = curtain_ncurses_has_direct_color() && "RGB".withCString { curtain_tigetflag($0) } > 0
+        probe.tunedStrings = TunedTerminfo.Capability.allCases.map { string($0.name) }
         _ = del_curterm(entry)
         return probe
     }

@@ -65,8 +65,8 @@ struct KeySequenceTable: Sendable {
     }
 
     /// The order of two byte strings, byte by byte and a prefix first: negative, zero or
-    /// positive. (`lexicographicallyPrecedes` and `==` through the generic collection
-    /// algorithms cost five times as much, and the table sorts about 90 sequences at start.)
+    /// positive. One comparison gives both "before" and "equal", where the sort once asked
+    /// `==` and then `lexicographicallyPrecedes` of each pair.
     static func order(_ first: [UInt8], _ second: [UInt8]) -> Int {
         first.withUnsafeBufferPointer { first in
             second.withUnsafeBufferPointer { second in

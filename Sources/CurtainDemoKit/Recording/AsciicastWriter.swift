@@ -80,7 +80,7 @@ final class AsciicastWriter {
             descriptor = CurtainPlatform.open(path, O_WRONLY | O_TRUNC | O_CLOEXEC)
         }
         guard descriptor >= 0 else {
-            throw RecordingError(path: path, reason: Self.openFailureReason(errno, path: path))
+            throw RecordingError(path: path, reason: RecordingFile.reason(creationFailed: errno, path: path))
         }
         fd = descriptor
         let header = AsciicastFormat.header(
@@ -193,30 +193,5 @@ final class AsciicastWriter {
         }
         completeLength += off_t(bytes.count)
         return nil
-    }
-
-    private static func openFailureReason(_ code: Int32, path: String) -> String {
-        switch code {
-        case EEXIST:
-            var info = stat()
-            if stat(path, &info) == 0, info.st_mode & S_IFMT == S_IFDIR {
-                return "is a directory"
-            }
-            return "file exists (use --force to overwrite)"
-        case ENOENT:
-            guard let slash = path.lastIndex(of: "/") else {
-                return "the current directory no longer exists"
-            }
-            let directory = slash == path.startIndex ? "/" : String(path[..<slash])
-            var info = stat()
-            if stat(directory, &info) == 0, info.st_mode & S_IFMT == S_IFDIR {
-                // The directory is there but takes no new files (/proc, /sys): the system's
-                // "no such file or directory" is about the new file, and would read as the folder.
-                return "directory \(MessageText.quoted(directory)) exists but takes no new files"
-            }
-            return "directory \(MessageText.quoted(directory)) does not exist"
-        default:
-            return ErrnoText.describe(code)
-        }
     }
 }

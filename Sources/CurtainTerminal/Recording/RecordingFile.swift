@@ -17,9 +17,7 @@ package final class RecordingFile: Sendable {
         let flags = O_WRONLY | O_CREAT | O_CLOEXEC | (replacing ? O_TRUNC : O_EXCL)
         let fd = CurtainPlatform.open(path, flags, 0o644)
         guard fd >= 0 else {
-            let code = errno
-            let reason = code == EEXIST ? "file exists (use --force to overwrite)" : ErrnoText.describe(code)
-            throw RecordingSetupError("cannot record to '\(path)': \(reason)")
+            throw RecordingSetupError("cannot record to '\(path)': \(Self.reason(creationFailed: errno, path: path))")
         }
         descriptor = Mutex(fd)
     }
@@ -64,16 +62,32 @@ package final class RecordingFile: Sendable {
             return "\(cannot): \(MessageText.quoted(directory)) is not a directory"
         }
         let fd = CurtainPlatform.open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
-        guard fd >= 0 else {
-            let code = errno
-            // The folder is there but takes no new files (/proc, /sys): the system's "no such
-            // file or directory" is about the new file, and would read as the folder.
-            if code == ENOENT { return "\(cannot): directory \(MessageText.quoted(directory)) exists but takes no new files" }
-            return "\(cannot): \(ErrnoText.describe(code))"
-        }
+        guard fd >= 0 else { return "\(cannot): \(reason(creationFailed: errno, path: path))" }
         _ = CurtainPlatform.close(fd)
         _ = unlink(path)
         return nil
+    }
+
+    /// Why creating `path` failed with `code`, in words: the one wording of every recording's
+    /// file (the asciicast's too). The system's "no such file or directory" is about the new
+    /// file and would read as its folder, so it is told by the folder: missing, or there but
+    /// taking no new files (/proc, /sys).
+    package static func reason(creationFailed code: Int32, path: String) -> String {
+        var info = stat()
+        switch code {
+        case EEXIST:
+            if stat(path, &info) == 0, info.st_mode & S_IFMT == S_IFDIR { return "is a directory" }
+            return "file exists (use --force to overwrite)"
+        case ENOENT:
+            guard path.contains("/") else { return "the current directory no longer exists" }
+            let directory = split(path).folder
+            if stat(directory, &info) == 0, info.st_mode & S_IFMT == S_IFDIR {
+                return "directory \(MessageText.quoted(directory)) exists but takes no new files"
+            }
+            return "directory \(MessageText.quoted(directory)) does not exist"
+        default:
+            return ErrnoText.describe(code)
+        }
     }
 
     /// The folder `path` names a file in (`.` when it has no `/`) and the file's name.

@@ -386,8 +386,10 @@ struct ProcsEndToEndTests {
         let run = try run("PAGER='\(marker) #' '\(binary)' 'echo hello'", columns: 100, rows: 20, name: "procs")
         try see(run, "exited 0")
         try run.tmux.keys("p")
-        for _ in 0..<100 where survivors(marker).isEmpty { usleep(50_000) }
-        #expect(survivors(marker).count == 1, "the pager runs")
+        // 15 s: a CI run under load once did not see the pager within 5 s (the screen is
+        // printed if it happens again, to tell a lost key from a slow start).
+        for _ in 0..<300 where survivors(marker).isEmpty { usleep(50_000) }
+        #expect(survivors(marker).count == 1, "the pager runs; the screen: \((try? run.tmux.captureText()) ?? "")")
         let pid = try #require(try run.tmux.foregroundChildPID())
         kill(pid, ending == "SIGTERM" ? SIGTERM : SIGHUP)
         #expect(try run.exit().restored)

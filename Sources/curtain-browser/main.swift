@@ -1,9 +1,9 @@
 // curtain-browser: a directory browser built on Curtain's stock views.
 // Left: the entries of a directory (directories first, marked with /). Right: the first lines
 // of the selected file. Enter opens a directory, Backspace goes up, i tells the selected
-// entry's size and date, ? shows the keys, q quits. An entry that cannot be read is a
-// notification, never a crash. Names are kept as the bytes the file system has (RawPath.swift,
-// Entry.swift), and only regular files are read (FilePreview.swift).
+// entry's size and date, ? shows the keys (Esc or q closes them), q quits. An entry that
+// cannot be read is a notification, never a crash. Names are kept as the bytes the file
+// system has (RawPath.swift, Entry.swift), and only regular files are read (FilePreview.swift).
 import Curtain
 import CurtainTerminal
 import Foundation
@@ -107,9 +107,9 @@ final class Browser {
             Backspace  go up
             i          size and date
             q          quit
-            Esc        close this help
+            Esc, q     close this help
             """, role: \.modal, border: true, borderRole: \.modalBorder, title: "Keys")
-        app.scene.present(FullScreenPresentationController(presentedView: help), from: list)
+        app.scene.present(HelpPresentationController(presentedView: help), from: list)
     }
 }
 

@@ -108,6 +108,28 @@ struct ExamplesEndToEndTests {
         #expect(ending.restored, "the terminal modes are as before")
     }
 
+    /// `q` closes the help as Esc does (it did nothing: the browser's `q` binding is silent
+    /// under a modal, as every binding is), and a second `q` quits.
+    @Test func qClosesTheHelpAndThenQuits() throws {
+        let root = try makeTree()
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        let run = try Run("'\(DemoBinary.sibling("curtain-browser"))' '\(root)'", columns: 80, rows: 24)
+        try run.waitFor("docs/")
+        try run.tmux.keys("?")
+        try run.waitFor("close this help")
+        try run.tmux.keys("q")
+        let screen = plain(try run.tmux.waitFor { !plain($0).contains("close this help") })
+        #expect(screen.contains("docs/") && screen.contains("notes.txt"), "the browser is back, not gone:\n\(screen)")
+        try run.tmux.keys("?")
+        try run.waitFor("close this help")
+        try run.tmux.keys("Escape")
+        try run.waitFor("close this help", present: false)
+        try run.tmux.keys("q")
+        let ending = try run.exit()
+        #expect(ending.status == "0")
+        #expect(ending.restored)
+    }
+
     /// A file read whole is text only if all of it is UTF-8: an invalid byte at its end makes it
     /// binary as one anywhere else does. Only a file longer than the 4 KiB read may end in a cut
     /// character, which is left out.

@@ -1,0 +1,44 @@
+import Curtain
+import CurtainTesting
+import Foundation
+import Testing
+@testable import curtain_browser
+
+/// curtain-browser driven by the pilot, read from the screen the browser draws.
+@MainActor
+@Suite struct BrowserPilotTests {
+    /// A directory of `links` (name → target) and one file, removed when the test ends.
+    final class Scratch {
+        let root: String
+        init(links: [(String, String)] = []) throws {
+            root = FileManager.default.temporaryDirectory
+                .appendingPathComponent("curtain-browser-pilot-\(getpid())-\(UInt32.random(in: 0...UInt32.max))").path
+            try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
+            for (name, target) in links {
+                try FileManager.default.createSymbolicLink(atPath: root + "/" + name, withDestinationPath: target)
+            }
+            try "text\n".write(toFile: root + "/z-notes.txt", atomically: true, encoding: .utf8)
+        }
+        deinit { try? FileManager.default.removeItem(atPath: root) }
+    }
+
+    func browse(_ scratch: Scratch) -> (Browser, Pilot) {
+        let browser = Browser(directory: RawPath(Array(scratch.root.utf8)), clock: ManualClock())
+        return (browser, Pilot(browser.app, size: Size(width: 80, height: 24)))
+    }
+
+    @Test func qClosesTheHelpAndASecondQQuits() async throws {
+        let scratch = try Scratch()
+        let (browser, pilot) = browse(scratch)
+        defer { withExtendedLifetime(browser) {} }   // the app's closures hold it unowned
+        await pilot.press("?")
+        await pilot.settle()
+        #expect(pilot.text.contains("close this help"))
+        await pilot.press("q")
+        await pilot.settle()
+        #expect(!pilot.text.contains("close this help"), "q closes the help\n\(pilot.text)")
+        #expect(!pilot.hasQuit, "the first q closes the help, it does not quit")
+        await pilot.press("q")
+        #expect(pilot.hasQuit)
+    }
+}

@@ -8,13 +8,18 @@ import CurtainPlatform
 enum FilePreview {
     static let limit = 4096
 
-    /// The first lines of a regular file, "binary file", or what the file is ("named pipe");
-    /// why not when it cannot be looked at.
+    /// The first lines of a regular file, "binary file", what the file is ("named pipe"), or
+    /// where a link that leads nowhere points; why not when it cannot be looked at.
     static func text(of path: RawPath) -> Result<String, SystemError> {
         let info: stat
         switch path.status() {
         case .success(let found): info = found
-        case .failure(let error): return .failure(error)
+        case .failure(let error):
+            // A link whose target is missing is not an error of the browser's: it is what the
+            // entry is. The preview says so and where it points (it was empty, the reason only
+            // in a notification that went away).
+            if let target = path.linkTarget() { return .success(brokenLink(to: target, error)) }
+            return .failure(error)
         }
         if let kind = kind(info.st_mode) { return .success(described(kind, path: path)) }
         let descriptor = path.withCString { open($0, O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC) }
@@ -53,6 +58,15 @@ enum FilePreview {
         case S_IFDIR: "directory"
         default: "special file"
         }
+    }
+
+    /// "broken link → /nonexistent": the target as its bytes are, escaped as names are (it
+    /// may hold any byte but NUL, an escape sequence among them); for any other reason than a
+    /// missing target (a loop, a folder on the way that cannot be searched), the system's words.
+    static func brokenLink(to target: [UInt8], _ error: SystemError) -> String {
+        let shown = RawPath.shown(target)
+        if error.number == ENOENT || error.number == ENOTDIR { return "broken link → \(shown)" }
+        return "link → \(shown): \(error)"
     }
 
     private static func described(_ kind: String, path: RawPath) -> String {

@@ -97,6 +97,22 @@ struct RawPath: Equatable {
         return withCString { stat($0, &info) } == 0 ? .success(info) : .failure(SystemError(errno))
     }
 
+    /// Where the link at this path points, as the bytes the link holds (not followed); nil when
+    /// the path is no link.
+    func linkTarget() -> [UInt8]? {
+        var capacity = 256
+        while true {
+            var buffer = [UInt8](repeating: 0, count: capacity)
+            let count = withCString { path in
+                buffer.withUnsafeMutableBytes { readlink(path, $0.baseAddress!.assumingMemoryBound(to: CChar.self), capacity) }
+            }
+            if count < 0 { return nil }
+            // A target that fills the buffer may have been cut: read it again with room to spare.
+            if count < capacity { return Array(buffer[..<count]) }
+            capacity *= 2
+        }
+    }
+
     var isLink: Bool {
         var info = stat()
         return withCString { lstat($0, &info) } == 0 && info.st_mode & S_IFMT == S_IFLNK

@@ -82,7 +82,7 @@ final class Browser {
         switch FilePreview.text(of: path(of: entry)) {
         case .success(let text): preview.text = text
         case .failure(let error):
-            // The system's words: a dangling link is "no such file or directory", not a permission.
+            // The system's words: "permission denied", "input/output error".
             preview.text = ""
             app.scene.notify("Cannot read \(entry.shown): \(error)", severity: .error, in: previewPane)
         }

@@ -4,7 +4,8 @@ import Foundation
 import Testing
 @testable import curtain_browser
 
-/// curtain-browser driven by the pilot, read from the screen the browser draws.
+/// curtain-browser driven by the pilot: the help's keys and what a broken link's preview says,
+/// read from the screen the browser draws.
 @MainActor
 @Suite struct BrowserPilotTests {
     /// A directory of `links` (name → target) and one file, removed when the test ends.
@@ -40,5 +41,19 @@ import Testing
         #expect(!pilot.hasQuit, "the first q closes the help, it does not quit")
         await pilot.press("q")
         #expect(pilot.hasQuit)
+    }
+
+    @Test func aDanglingLinkSaysWhereItPointsEscaped() async throws {
+        let scratch = try Scratch(links: [("a-dangling", "/nonexistent"), ("b-coloured", "/x\u{1B}[31my")])
+        let (browser, pilot) = browse(scratch)
+        defer { withExtendedLifetime(browser) {} }
+        await pilot.settle()
+        #expect(browser.preview.text == "broken link → /nonexistent")
+        #expect(pilot.text.contains("broken link → /nonexistent"), "\(pilot.text)")
+        #expect(!pilot.text.contains("Cannot read"), "what the entry is, not an error\n\(pilot.text)")
+        await pilot.press(.down)
+        await pilot.settle()
+        // Drawn as its control picture: the escape never reaches the terminal.
+        #expect(pilot.text.contains("broken link → /x␛[31my"), "\(pilot.text)")
     }
 }

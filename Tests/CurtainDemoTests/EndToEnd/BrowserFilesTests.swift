@@ -60,6 +60,27 @@ struct BrowserFilesTests {
         #expect(try run.exit().status == "0")
     }
 
+    /// A link that leads nowhere says so in the preview and where it points, its target
+    /// escaped as names are (an escape sequence in it is shown, not obeyed); a link that loops
+    /// gives the system's words. (The preview was empty, the reason only in a notification.)
+    @Test func aBrokenLinkSaysWhereItPoints() throws {
+        let root = try scratch()
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        try FileManager.default.createSymbolicLink(atPath: root + "/a-dangling", withDestinationPath: "/nonexistent-curtain")
+        try FileManager.default.createSymbolicLink(atPath: root + "/b-coloured", withDestinationPath: "/no\u{1B}[31mwhere")
+        try FileManager.default.createSymbolicLink(atPath: root + "/c-loop", withDestinationPath: "c-loop")
+        let run = try browse(root)
+        let first = try run.tmux.waitFor { plain($0).contains("broken link → /nonexistent-curtain") }
+        #expect(!plain(first).contains("Cannot read"), "no error for what the entry is:\n\(plain(first))")
+        try run.tmux.keys("Down")
+        // Obeyed, the sequence would turn "where" red and leave no "␛[31m" on the screen.
+        try run.waitFor("broken link → /no␛[31mwhere")
+        try run.tmux.keys("Down")
+        try run.waitFor("link → c-loop: too many levels of symbolic links")
+        try run.tmux.keys("q")
+        #expect(try run.exit().status == "0")
+    }
+
     /// A name that is not UTF-8 is listed with its odd byte escaped, and opens.
     @Test func namesThatAreNotUTF8AreShownEscapedAndOpen() throws {
         let root = try scratch()

@@ -85,7 +85,7 @@ struct ExamplesEndToEndTests {
         try run.waitFor("docs/")
         try run.waitFor("directory, 1 entry")                   // docs/ is selected first
         try run.tmux.keys("Down")
-        try run.waitFor("Cannot read broken")                   // an unreadable entry: a notification
+        try run.waitFor("broken link →")                        // a link to nowhere says so
         try run.tmux.keys("Down")
         try run.waitFor("first line")                           // notes.txt previewed
         try run.tmux.keys("i")

@@ -26,9 +26,18 @@ extension TerminalSession {
             // shell, which put it back in its own modes and wrote over the screen (and read any
             // answers to status requests still on their way): the session lets go of it as it
             // would give it back, and takes it again.
-            // Continued in the background (`bg`), it waits, stopped, for the foreground.
+            // Continued in the background (`bg`, or a `kill -CONT` from elsewhere after the
+            // shell took the terminal at the stop), it waits, stopped, for the foreground, and
+            // leaves the screen to the shell until then: the shell wrote its "Stopped" and its
+            // prompt on the screen the program had (the alternate one), and a give-back now
+            // (`endwin`) would switch to the other, leaving a blank screen with no prompt on it.
+            // Only the mouse and paste modes go, which show nothing: a click at the prompt
+            // types no report.
+            if takeover.ownsTerminal, !Suspension.isInForeground(takeover.inputDescriptor) {
+                writeAll(takeover.outputDescriptor, InputModes.disable)
+                stopWhileInBackground()
+            }
             giveTerminalBack()
-            stopWhileInBackground()
             return retakeTerminal()
         }
         return counts.resizes != seenSignals.resizes ? takeNewSize() : nil

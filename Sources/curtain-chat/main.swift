@@ -47,7 +47,7 @@ final class Chat {
             let text = box.text.string
             if text.contains(where: { !$0.isWhitespace }) {
                 for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-                    log.append((index == 0 ? "you: " : "     ") + line)
+                    appendMessageLine(line, from: "you", first: index == 0)
                 }
                 sent += 1
                 messagesShown += 1
@@ -63,10 +63,19 @@ final class Chat {
         received += 1
         let who = Self.people[received % Self.people.count]
         let line = Self.lines[received % Self.lines.count]
-        log.append("\(who): \(line)")
+        appendMessageLine(line[...], from: who, first: true)
         messagesShown += 1
         app.scene.notify("\(who): \(line)", title: "new message", duration: 3, in: logPane)
         updateStatus()
+    }
+
+    /// One line of a message in the log: the first after its sender's name, the others under
+    /// it; wrapped, every row lines up with the text, not with the name, as chat clients show a
+    /// message.
+    func appendMessageLine(_ line: Substring, from sender: String, first: Bool) {
+        let name = sender + ": "
+        let indent = TextWidth.of(name)
+        log.append((first ? name : String(repeating: " ", count: indent)) + line, hangingIndent: indent)
     }
 
     func askToClear() {

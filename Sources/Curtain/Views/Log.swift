@@ -102,9 +102,20 @@ open class Log: View {
     /// Appends `line` at the bottom, in `style` (the log's style when nil). Text with line
     /// breaks in it becomes several lines; one break at its very end adds no empty line, so
     /// `append("done\n")` appends one line.
-    public func append(_ line: String, style: Style? = nil) {
+    ///
+    /// A line wider than the log wraps; with a `hangingIndent`, the rows it wraps onto start
+    /// that many cells in, as a chat lines a message's text up under its first row's:
+    ///
+    /// ```swift
+    /// log.append("ada: " + message, hangingIndent: TextWidth.of("ada: "))
+    /// // ada: a message long enough to
+    /// //      wrap onto a second row
+    /// ```
+    ///
+    /// The indent is left out at widths where it would take more than half the row.
+    public func append(_ line: String, style: Style? = nil, hangingIndent: Int = 0) {
         removeOpenLine()
-        store(line, style: style)
+        store(line, style: style, hangingIndent: hangingIndent)
         changed(shrinking: dropExcess())
     }
 
@@ -190,8 +201,8 @@ open class Log: View {
         changed(shrinking: true)
     }
 
-    private func store(_ text: String, style: Style?) {
-        for line in LogLines.split(text) { lines.append(LogLines.Line(text: line, style: style)) }
+    private func store(_ text: String, style: Style?, hangingIndent: Int = 0) {
+        for line in LogLines.split(text) { lines.append(LogLines.Line(text: line, style: style, hangingIndent: hangingIndent)) }
     }
 
     /// Drops the oldest lines beyond ``maximumLineCount``; returns whether it dropped any.
@@ -320,7 +331,9 @@ open class Log: View {
         var rowsBelow = true
         while y < frame.minY + size.height {
             let rows = lines.rows(of: position.line, width: size.width)
-            drawRow(rows[position.row], of: lines[position.line], at: Point(x: frame.minX, y: y), base: base,
+            let line = lines[position.line]
+            let indent = LogLines.indent(ofRow: position.row, hangingIndent: Int(line.hangingIndent), width: size.width)
+            drawRow(rows[position.row], of: line, at: Point(x: frame.minX + indent, y: y), base: base,
                     into: &buffer, clip: area)
             y += 1
             let next = moved(position, by: 1, width: size.width)

@@ -14,11 +14,16 @@ struct LogLines {
         var text: String
         /// Its style: one enum so that a line stays a string and two words.
         var styling: Styling
+        /// The cells its rows after the first start in from the left (``Log/append(_:style:hangingIndent:)``).
+        /// Two bytes, in the style's padding: the line stays as large as it was.
+        var hangingIndent: UInt16 = 0
 
-        /// A line in `style` (the log's own when nil).
-        init(text: String, style: Style?) {
+        /// A line in `style` (the log's own when nil), its rows after the first `hangingIndent`
+        /// cells in.
+        init(text: String, style: Style?, hangingIndent: Int = 0) {
             self.text = text
             styling = style.map(Styling.style) ?? .log
+            self.hangingIndent = UInt16(clamping: max(0, hangingIndent))
         }
 
         init(text: String, styling: Styling) {
@@ -114,7 +119,8 @@ struct LogLines {
             cachedWidth = width
         }
         if let rows = rowCache[id] { return rows }
-        let rows = Self.wrap(self[id].text, width: width)
+        let line = self[id]
+        let rows = Self.wrap(line.text, width: width, hangingIndent: Int(line.hangingIndent))
         wrapCount += 1
         rowCache[id] = rows
         return rows
@@ -147,6 +153,29 @@ struct LogLines {
         guard let last = rows.last else { return [""] }
         rows[rows.count - 1] = keepingTrailingSpaces(of: text, lastRow: last, width: width)
         return rows
+    }
+
+    /// `text` wrapped as ``wrap(_:width:)`` wraps it, its rows after the first `hangingIndent`
+    /// cells narrower (they are drawn that far in: ``indent(ofRow:hangingIndent:width:)``).
+    /// The first row is the one the text has at the full width, and the rest is wrapped from
+    /// where the wrapper would start the second row: the same words, as a chat shows them.
+    static func wrap(_ text: String, width: Int, hangingIndent: Int) -> [Substring] {
+        let rows = wrap(text, width: width)
+        let indent = indent(ofRow: 1, hangingIndent: hangingIndent, width: width)
+        guard indent > 0, rows.count > 1 else { return rows }
+        var indented: [Substring] = [rows[0]]
+        TextWrapper.forEachLine(of: text[rows[1].startIndex...], width: width - indent) { indented.append(text[$0]) }
+        indented[indented.count - 1] = keepingTrailingSpaces(of: text, lastRow: indented[indented.count - 1], width: width - indent)
+        return indented
+    }
+
+    /// How many cells in from the left row `row` of a line starts: its hanging indent on every
+    /// row but the first, as long as the indent leaves the text at least half the width (a long
+    /// name on a narrow pane would otherwise squeeze the message into a sliver) and two cells (a
+    /// wide character fits).
+    static func indent(ofRow row: Int, hangingIndent: Int, width: Int) -> Int {
+        guard row > 0, hangingIndent > 0, hangingIndent <= width / 2, width - hangingIndent >= 2 else { return 0 }
+        return hangingIndent
     }
 
     /// `lastRow` with the spaces that end `text` after it, as many as fit in `width`. The

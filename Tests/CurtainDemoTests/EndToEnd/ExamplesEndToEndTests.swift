@@ -172,6 +172,27 @@ struct ExamplesEndToEndTests {
         #expect(try run.exit().status == "0")
     }
 
+    /// A message that wraps goes on under its text, not under the sender's name (its rows
+    /// started at the pane's left edge).
+    @Test func aWrappedMessageLinesUpUnderItsText() throws {
+        let run = try Run("'\(DemoBinary.sibling("curtain-chat"))'", columns: 40, rows: 14)
+        try run.waitFor("Press c to write")
+        try run.tmux.keys("c")
+        try run.waitFor("Enter send")
+        try run.tmux.type("this is a long message that wraps onto several rows of the pane, as chats do")
+        try run.tmux.keys("Enter")
+        let screen = plain(try run.tmux.waitFor { plain($0).contains("1 sent") })
+        let rows = screen.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        let first = try #require(rows.firstIndex { $0.contains("you: this") }, "\(screen)")
+        try #require(rows.count > first + 2)
+        // The pane's text is 38 cells wide; the rows after the first, 33 (38 less "you: ").
+        #expect(rows[first] == "│you: this is a long message that wraps│", "\(screen)")
+        #expect(rows[first + 1] == "│     onto several rows of the pane, as│", "\(screen)")
+        #expect(rows[first + 2].hasPrefix("│     chats do "), "\(screen)")
+        try run.tmux.keys("q")
+        #expect(try run.exit().status == "0")
+    }
+
     @Test(arguments: [(100, 30), (60, 20)])
     func theChatComposesSendsReceivesClearsAndQuits(size: (Int, Int)) throws {
         let run = try Run("'\(DemoBinary.sibling("curtain-chat"))'", columns: size.0, rows: size.1)

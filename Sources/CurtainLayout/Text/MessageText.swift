@@ -1,5 +1,11 @@
-/// Text from a script file or the command line, made safe and unambiguous to quote in an
-/// error message.
+/// Text from outside the program — a file's name, a script, the command line — made safe and
+/// unambiguous to show in a message or a view:
+///
+/// ```swift
+/// let name = "notes\u{1B}]0;owned\u{07}.txt" // a file's name, as the directory gave it
+/// FileHandle.standardError.write(Data("mytool: cannot open \(MessageText.quoted(name))\n".utf8))
+/// label.text = MessageText.escaping(name) // notes␛]0;owned␇.txt
+/// ```
 ///
 /// Messages go to a terminal, and text never reaches the terminal as raw bytes: an escape
 /// sequence in a script (`key t\e]0;PWNED\a`) would otherwise retitle the window, a CR would
@@ -20,9 +26,9 @@
 /// Emoji sequences stay whole: a zero-width joiner, variation selector or tag inside a
 /// grapheme cluster that starts with an emoji is what makes it the picture it is
 /// (👩‍👩‍👧, ❤️), not a hidden character.
-package enum MessageText {
+public enum MessageText {
     /// `text` with every character that could be misread, or act on the terminal, escaped.
-    package static func escaping(_ text: String) -> String {
+    public static func escaping(_ text: String) -> String {
         // Most text is printable ASCII, which needs nothing: one pass over its bytes.
         if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) { return text }
         var result = ""
@@ -45,7 +51,7 @@ package enum MessageText {
     }
 
     /// `'text'`, escaped: how messages quote a piece of the user's input.
-    package static func quoted(_ text: String) -> String {
+    public static func quoted(_ text: String) -> String {
         "'" + escaping(text) + "'"
     }
 

@@ -28,7 +28,7 @@ repo, scratch = sys.argv[1:3]
 sys.dont_write_bytecode = True   # no __pycache__ in the checkout
 sys.path.insert(0, os.path.join(repo, "scripts"))
 from snippet_package import curtain_imports, kind_of, write_package, write_sample
-libraries = ["Curtain", "CurtainTerminal", "CurtainProcess", "CurtainTesting"]
+libraries = ["Curtain", "CurtainLayout", "CurtainScreen", "CurtainTerminal", "CurtainProcess", "CurtainTesting"]
 context = ("app: App, scene: Scene, pane: PaneView, label: Label, status: Label, log: Log, "
            "list: ListView, pilot: Pilot, view: View, theme: Theme, toast: ToastPresentationController, "
            "child: ChildProcess")

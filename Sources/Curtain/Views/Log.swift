@@ -107,6 +107,7 @@ open class Log: View {
     /// that many cells in, as a chat lines a message's text up under its first row's:
     ///
     /// ```swift
+    /// let message = "a message long enough to wrap onto a second row"
     /// log.append("ada: " + message, hangingIndent: TextWidth.of("ada: "))
     /// // ada: a message long enough to
     /// //      wrap onto a second row

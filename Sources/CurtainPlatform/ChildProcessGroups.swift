@@ -77,9 +77,13 @@ package enum ChildProcessGroups {
         track(session, watchdogTarget: "s\(session)\n+t\(terminal)")
     }
 
-    /// Stops tracking `session`.
+    /// Stops tracking `session`: nothing of it runs. Its terminal stays listed with the
+    /// watchdog: what holds it (a process the command sent off with `setsid`) can outlive the
+    /// session and is found only by looking; one that ignores the hang-up is killed after a
+    /// grace, and a program that ends within that grace leaves it to the watchdog. A terminal
+    /// listed again (its number reused by a later command) is listed once.
     package static func remove(session: pid_t, terminal: String) {
-        untrack(session, watchdogTarget: "s\(session)\n-t\(terminal)")
+        untrack(session, watchdogTarget: "s\(session)")
     }
 
     /// Tracks `process`, a child that runs in the program's own process group (a pager given
@@ -141,7 +145,7 @@ package enum ChildProcessGroups {
 /// process group, `pID` a process, `sID` a session — every process in it, whatever group it
 /// made, through `pkill -s` (procps on Linux, the BSD one on macOS; where there is none, the
 /// session leader's group alone) — and `tPATH` a terminal: what still holds it open (`find
-/// -lname` over `/proc/*/fd`, Linux only), hung up with the rest but not waited for. Only
+/// -lname` over `/proc/*/fd`, Linux only), hung up, waited for and killed with the rest. Only
 /// `PATH (deleted)` is this terminal: the program's side closed with the program, and a new
 /// terminal given the same number since (another program's, as soon as the next one opens) is
 /// `PATH`, live, and none of the watchdog's business.
@@ -169,13 +173,14 @@ final class Watchdog: Sendable {
             g*) kill -s 0 -- -${1#g} ;;
             p*) kill -s 0 -- ${1#p} ;;
             s*) kill -s 0 -- -${1#s} || pgrep -s ${1#s} ;;
+            t*) [ -n "$(find /proc/[0-9]*/fd -lname "${1#t} (deleted)" 2>/dev/null | head -n 1)" ] ;;
             *) return 1 ;;
           esac
         }
         targets=
         while read -r line; do
           case $line in
-            +*) targets="$targets ${line#+}" ;;
+            +*) kept=; for t in $targets; do [ "$t" = "${line#+}" ] || kept="$kept $t"; done; targets="$kept ${line#+}" ;;
             -*) kept=; for t in $targets; do [ "$t" = "${line#-}" ] || kept="$kept $t"; done; targets=$kept ;;
           esac
         done

@@ -76,6 +76,13 @@ package enum LinuxProcFiles {
         return sawZombie ? false : nil
     }
 
+    /// Whether `process` runs (a zombie does not), from its `/proc/PID/stat`; nil where `/proc`
+    /// cannot tell.
+    package static func processRuns(_ process: Int32) -> Bool? {
+        guard available, process > 0 else { return nil }
+        return stat(of: process).map { !$0.isZombie } ?? false
+    }
+
     /// The process group and whether the process is a zombie (or dead), from
     /// `/proc/<process>/stat`: `pid (name) state ppid pgrp …`, the name possibly holding
     /// spaces and parentheses (hence the last `)`).

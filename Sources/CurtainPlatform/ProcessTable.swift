@@ -60,4 +60,11 @@ package enum ProcessTable {
     package static func holders(of path: String) -> [pid_t] {
         (LinuxProcFiles.holders(of: path) ?? []).filter { $0 != getpid() }
     }
+
+    /// Whether `process` still runs: a zombie does not where the system can tell (`/proc`);
+    /// elsewhere what `kill` finds counts.
+    package static func runs(_ process: pid_t) -> Bool {
+        guard process > 1, kill(process, 0) == 0 || errno == EPERM else { return false }
+        return LinuxProcFiles.processRuns(process) ?? true
+    }
 }

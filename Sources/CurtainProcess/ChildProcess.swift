@@ -188,9 +188,10 @@ public final class ChildProcess: Sendable {
     /// its process group on pipes: SIGTERM and SIGCONT (a stopped process must run to end),
     /// then SIGKILL to whatever still runs after `grace`. Returns once nothing of it runs
     /// (re-checked every few milliseconds, never a fixed wait), with how the child ended —
-    /// which may be on its own, before the stop. A process that left the session on purpose
-    /// (`setsid`) is not the command's any more: it is not stopped, and its holding the
-    /// terminal keeps neither the stop nor the output waiting.
+    /// which may be on its own, before the stop. A process that left the session (`setsid`)
+    /// but still holds the command's terminal gets the same signals: the stop waits for it
+    /// within `grace` and kills it after, and its holding the terminal keeps the output
+    /// waiting no longer than the session runs.
     @discardableResult
     public func stop(grace: Duration = .seconds(3)) async -> Termination {
         if !groupGone.withLock({ $0 }) {

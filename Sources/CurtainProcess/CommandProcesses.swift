@@ -57,14 +57,32 @@ struct CommandProcesses: Sendable {
         terminal.map { ProcessTable.holders(of: $0) } ?? []
     }
 
+    /// How long what holds the command's terminal gets between the hang-up and SIGKILL, when
+    /// the command ended by itself: the watchdog's grace (``ChildProcessGroups``).
+    static let holderGrace = Duration.seconds(3)
+
     /// SIGHUP, SIGTERM and SIGCONT to the processes that still hold the command's terminal once
     /// nothing of its session runs: what it started and sent off on its own (`setsid cmd &`),
-    /// which the end of its terminal would otherwise leave running. Linux only (``ProcessTable``).
+    /// which the end of its terminal would otherwise leave running; SIGKILL after
+    /// ``holderGrace`` to those that ignored all three (`trap '' TERM HUP`), as a stop ends
+    /// them. Linux only (``ProcessTable``). Returns at once: the grace runs in a task.
     func hangUpTerminalHolders() {
-        for holder in terminalHolders() {
+        let holders = terminalHolders()
+        guard !holders.isEmpty else { return }
+        for holder in holders {
             _ = kill(holder, SIGHUP)
             _ = kill(holder, SIGTERM)
             _ = kill(holder, SIGCONT)
+        }
+        Task.detached {
+            let clock = ContinuousClock()
+            let deadline = clock.now + Self.holderGrace
+            var pause = Duration.milliseconds(10)
+            while holders.contains(where: ProcessTable.runs), clock.now < deadline {
+                try? await Task.sleep(for: min(pause, deadline - clock.now))
+                pause = min(pause * 2, .milliseconds(200))
+            }
+            for holder in holders where ProcessTable.runs(holder) { _ = kill(holder, SIGKILL) }
         }
     }
 
@@ -79,16 +97,20 @@ struct CommandProcesses: Sendable {
             _ = kill(holder, SIGTERM)
             _ = kill(holder, SIGCONT)
         }
+        // What holds the terminal is waited for too: one that ignores SIGTERM (and the hang-up
+        // it would get when the terminal closes) is ended by SIGKILL after the grace, as the
+        // session is (before, the stop ended with the session and left it running).
+        func anyRuns() -> Bool { areRunning || holders.contains(where: ProcessTable.runs) }
         let clock = ContinuousClock()
         let deadline = clock.now + grace
         var pause = Duration.milliseconds(2)
-        while areRunning, clock.now < deadline {
+        while anyRuns(), clock.now < deadline {
             try? await Task.sleep(for: min(pause, deadline - clock.now))
             pause = min(pause * 2, .milliseconds(50))
         }
+        for holder in holders where ProcessTable.runs(holder) { _ = kill(holder, SIGKILL) }
         guard areRunning else { return }
         send(SIGKILL)
-        for holder in holders { _ = kill(holder, SIGKILL) }
         // SIGKILL cannot be caught: they go as soon as the kernel has torn them down (and the
         // leader is reaped). A bound all the same, never a hang.
         let end = clock.now + .seconds(5)

@@ -68,6 +68,26 @@ import CurtainTesting
         #expect(await eventually { running("sleep \(seconds)").isEmpty }, "hung up with the terminal")
     }
 
+    /// An escapee that ignores SIGHUP and SIGTERM (`trap '' TERM HUP`) is killed after the
+    /// grace: when the command ends by itself (it outlived the hang-up before), and when the
+    /// command is stopped (the stop ended with the session and left it running).
+    @Test(.timeLimit(.minutes(1)))
+    func anEscapeeThatIgnoresTheHangUpIsKilledAfterTheGrace() async throws {
+        let ending = uniqueSleep(), stopped = uniqueSleep()
+        let ends = try ChildProcess(shell: "setsid sh -c 'trap \"\" TERM HUP; sleep \(ending)' & sleep 0.3; echo holding")
+        let drain = Task { for await _ in ends.output {} }
+        #expect(await ends.termination == .exited(0))
+        await drain.value
+        #expect(await eventually(10) { running("sleep \(ending)").isEmpty }, "left running: \(running("sleep \(ending)"))")
+
+        let stops = try ChildProcess(shell: "setsid sh -c 'trap \"\" TERM HUP; sleep \(stopped)' & sleep 1000")
+        let drainStopped = Task { for await _ in stops.output {} }
+        #expect(await eventually { running("sleep \(stopped)").count >= 2 }, "the escapee runs")
+        _ = await stops.stop(grace: .milliseconds(500))
+        #expect(running("sleep \(stopped)").isEmpty, "left running: \(running("sleep \(stopped)"))")
+        await drainStopped.value
+    }
+
     /// Twenty idle children share one watching thread, and bring no thread of their own (a
     /// child used to bring two). Counted by name, among this process's threads: the tests
     /// running beside this one start and end threads of their own meanwhile.

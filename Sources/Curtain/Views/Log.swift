@@ -120,7 +120,7 @@ open class Log: View {
         changed(shrinking: dropExcess())
     }
 
-    /// Appends styled `text`: its lines (split as ``append(_:style:)`` splits) keep their
+    /// Appends styled `text`: its lines (split as ``append(_:style:hangingIndent:)`` splits) keep their
     /// runs' styles; runs without one are in the log's style.
     public func append(_ text: StyledText) {
         removeOpenLine()
@@ -187,7 +187,7 @@ open class Log: View {
         openLineCount = 0
     }
 
-    /// Appends each of `lines` (see ``append(_:style:)``), asking for one frame for all of them.
+    /// Appends each of `lines` (see ``append(_:style:hangingIndent:)``), asking for one frame for all of them.
     public func append(contentsOf lines: some Sequence<String>, style: Style? = nil) {
         removeOpenLine()
         for line in lines { store(line, style: style) }

@@ -25,7 +25,7 @@ package struct LogLineReader: Sendable {
 
     package init() {}
 
-    /// The lines of `text` (split as ``Log/append(_:style:)`` splits), the state it leaves
+    /// The lines of `text` (split as ``Log/append(_:style:hangingIndent:)`` splits), the state it leaves
     /// kept for the next call; each call starts a new line.
     package mutating func read(_ text: some StringProtocol) -> ReadLines {
         parser.startLine()
@@ -34,7 +34,7 @@ package struct LogLineReader: Sendable {
 
     /// A child's lines, each read into one log line: the child's bytes were cut into lines
     /// once, at its newlines, by the one reader of them (`OutputLines`), and are never split
-    /// again (U+2028 and the other breaks ``Log/append(_:style:)`` honours are characters of a
+    /// again (U+2028 and the other breaks ``Log/append(_:style:hangingIndent:)`` honours are characters of a
     /// terminal's line). Colours carry from one line to the next, and a sequence left open at
     /// the end of a line is ended there, as the newline ended it on a terminal.
     package mutating func read(lines: [String]) -> ReadLines {

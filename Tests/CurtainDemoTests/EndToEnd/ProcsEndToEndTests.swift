@@ -172,26 +172,28 @@ struct ProcsEndToEndTests {
     }
 
     /// Two of the sleeps ignore SIGTERM and SIGHUP: only SIGKILL after the grace ends them,
-    /// on every way out, SIGKILL of the program itself included (the watchdog). Two commands
+    /// on every way out, SIGKILL of the program itself included (the watchdog). Three commands
     /// reach outside their process group: `timeout` makes a group of its own in the command's
-    /// session, and `setsid` sends a sleep off in a session of its own, holding the terminal.
+    /// session, and `setsid` sends a sleep off in a session of its own, holding the terminal —
+    /// in the last one a shell that ignores SIGTERM and SIGHUP too (it outlived every way out).
     @Test(arguments: ["quit", "ctrl-c", "SIGTERM", "SIGHUP", "SIGKILL"])
     func noChildOutlivesTheProgram(ending: String) throws {
         // Sleeps no other test starts (survivors looks at every process: `sleep 6` matched a
         // recording test's `sleep 600`).
         let run = try run("'\(binary)' 'sleep 7761' \"trap '' TERM HUP; sleep 7762 & sleep 7763\" "
-                          + "'echo start; timeout 1000 sleep 7764' 'setsid sleep 7765 & sleep 7766'", columns: 100, rows: 20, name: "procs")
+                          + "'echo start; timeout 1000 sleep 7764' 'setsid sleep 7765 & sleep 7766' "
+                          + "'setsid sh -c \"trap \\\"\\\" TERM HUP; sleep 7767\" & sleep 7768'", columns: 100, rows: 20, name: "procs")
         try see(run, "sleep 7761")
-        for _ in 0..<50 where survivors("sleep 776").count < 7 { usleep(50_000) }
-        #expect(survivors("sleep 776").count >= 7, "seven sleeps and timeout: \(survivors("sleep 776"))")
+        for _ in 0..<50 where survivors("sleep 776").count < 10 { usleep(50_000) }
+        #expect(survivors("sleep 776").count >= 10, "ten sleeps, shells and timeout: \(survivors("sleep 776"))")
         switch ending {
         case "quit":
             try run.tmux.keys("q")
-            try see(run, "4 still running")
+            try see(run, "5 still running")
             try run.tmux.keys("y")
             // The command ignoring SIGTERM keeps the quit waiting for the grace: the screen
             // says what it waits for (before, nothing changed for 3 s).
-            try see(run, "Stopping 4 commands…")
+            try see(run, "Stopping 5 commands…")
         case "ctrl-c": try run.tmux.keys("C-c")
         default:
             let pid = try #require(try run.tmux.foregroundChildPID())
@@ -227,6 +229,31 @@ struct ProcsEndToEndTests {
         try run.tmux.keys("q")
         let end = try ended(run, within: 20)
         #expect(end == "0")
+    }
+
+    /// A process sent off on its own (`setsid`) that ignores SIGHUP and SIGTERM still holds the
+    /// command's terminal: it is killed after the grace, whether the command is stopped (`x`)
+    /// or ends by itself. (Both left it running: a stop ended with the session, and the
+    /// hang-up at the command's end sent no SIGKILL after it.)
+    @Test func anEscapeeThatIgnoresTheHangUpIsKilledAfterTheGrace() throws {
+        let run = try run("'\(binary)' 'setsid sh -c \"trap \\\"\\\" TERM HUP; sleep 8731\" & sleep 1000' "
+                          + "'setsid sh -c \"trap \\\"\\\" TERM HUP; sleep 8732\" & sleep 0.5; echo holding'",
+                          columns: 100, rows: 20, name: "procs")
+        for _ in 0..<100 where survivors("sleep 8731").isEmpty || survivors("sleep 8732").isEmpty { usleep(50_000) }
+        #expect(!survivors("sleep 8731").isEmpty && !survivors("sleep 8732").isEmpty, "both escapees run")
+        // The second command ends by itself; what it left holding its terminal goes after the grace.
+        try see(run, "exited 0")
+        for _ in 0..<160 where !survivors("sleep 8732").isEmpty { usleep(50_000) }
+        #expect(survivors("sleep 8732").isEmpty, "left running: \(survivors("sleep 8732"))")
+        // The first is stopped.
+        try run.tmux.keys("x")
+        try see(run, "Stop setsid")
+        try run.tmux.keys("y")
+        try see(run, "■")
+        for _ in 0..<160 where !survivors("sleep 8731").isEmpty { usleep(50_000) }
+        #expect(survivors("sleep 8731").isEmpty, "left running: \(survivors("sleep 8731"))")
+        try run.tmux.keys("q")
+        #expect(try ended(run, within: 20) == "0")
     }
 
     /// A command that reads its input, or asks its terminal where the cursor is, goes on: its

@@ -138,10 +138,12 @@ public final class ChildProcess: Sendable {
         }
     }
 
-    /// Starts `command` with `/bin/sh -c`, so it may hold pipes, `&&`, redirections.
+    /// Starts `command` with `/bin/sh -c`, so it may hold pipes, `&&`, redirections. A command
+    /// that starts with `-` is a command too: `--` ends the shell's options before it (`sh -c
+    /// -x` took `-x` for an option and said "-c requires an argument").
     public convenience init(shell command: String, connection: Connection = .terminal(columns: 80, rows: 24),
                             environment: [String: String] = [:], directory: String? = nil) throws(ChildProcessError) {
-        try self.init(["/bin/sh", "-c", command], connection: connection, environment: environment, directory: directory)
+        try self.init(["/bin/sh", "-c", "--", command], connection: connection, environment: environment, directory: directory)
     }
 
     /// How the child ended, once it has — told the moment it ends (its session or group may

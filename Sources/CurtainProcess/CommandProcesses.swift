@@ -74,6 +74,7 @@ struct CommandProcesses: Sendable {
             _ = kill(holder, SIGTERM)
             _ = kill(holder, SIGCONT)
         }
+        let processes = self
         Task.detached {
             let clock = ContinuousClock()
             let deadline = clock.now + Self.holderGrace
@@ -82,7 +83,9 @@ struct CommandProcesses: Sendable {
                 try? await Task.sleep(for: min(pause, deadline - clock.now))
                 pause = min(pause * 2, .milliseconds(200))
             }
-            for holder in holders where ProcessTable.runs(holder) { _ = kill(holder, SIGKILL) }
+            guard holders.contains(where: ProcessTable.runs) else { return }
+            // Looked for again: a holder may have started one more since (a shell its sleep).
+            for holder in Set(holders + processes.terminalHolders()) { _ = kill(holder, SIGKILL) }
         }
     }
 
@@ -108,7 +111,15 @@ struct CommandProcesses: Sendable {
             try? await Task.sleep(for: min(pause, deadline - clock.now))
             pause = min(pause * 2, .milliseconds(50))
         }
-        for holder in holders where ProcessTable.runs(holder) { _ = kill(holder, SIGKILL) }
+        // Looked for again: a holder may have started one more since (a shell its sleep).
+        let left = holders.contains(where: ProcessTable.runs) ? Set(holders + terminalHolders()) : []
+        for holder in left { _ = kill(holder, SIGKILL) }
+        // SIGKILL cannot be caught, but the kernel takes a moment to tear a process down: the
+        // stop returns once they are gone (a bound all the same, never a hang).
+        let killed = clock.now + .seconds(5)
+        while left.contains(where: ProcessTable.runs), clock.now < killed {
+            try? await Task.sleep(for: .milliseconds(5))
+        }
         guard areRunning else { return }
         send(SIGKILL)
         // SIGKILL cannot be caught: they go as soon as the kernel has torn them down (and the

@@ -68,6 +68,18 @@ import CurtainTesting
         #expect(await eventually { running("sleep \(seconds)").isEmpty }, "hung up with the terminal")
     }
 
+    /// A command that starts with `-` is run, not read by the shell as its options.
+    @Test func aCommandStartingWithADashIsACommand() async throws {
+        let child = try ChildProcess(shell: "-n 2>/dev/null; echo dash-ran")
+        let lines = Task { () -> [String] in
+            var lines: [String] = []
+            for await batch in child.output { lines += batch.lines }
+            return lines
+        }
+        #expect(await child.termination == .exited(0))
+        #expect(await lines.value.contains("dash-ran"))
+    }
+
     /// An escapee that ignores SIGHUP and SIGTERM (`trap '' TERM HUP`) is killed after the
     /// grace: when the command ends by itself (it outlived the hang-up before), and when the
     /// command is stopped (the stop ended with the session and left it running).
@@ -82,7 +94,8 @@ import CurtainTesting
 
         let stops = try ChildProcess(shell: "setsid sh -c 'trap \"\" TERM HUP; sleep \(stopped)' & sleep 1000")
         let drainStopped = Task { for await _ in stops.output {} }
-        #expect(await eventually { running("sleep \(stopped)").count >= 2 }, "the escapee runs")
+        // The command's shell, the escaped shell and its sleep.
+        #expect(await eventually { running("sleep \(stopped)").count >= 3 }, "the escapee runs")
         _ = await stops.stop(grace: .milliseconds(500))
         #expect(running("sleep \(stopped)").isEmpty, "left running: \(running("sleep \(stopped)"))")
         await drainStopped.value

@@ -440,6 +440,17 @@ struct ProcsEndToEndTests {
         #expect(try run.exit().status == "0")
     }
 
+    /// A command given after `--` that starts with `-` runs as a command: it was the shell's
+    /// option before (`sh: -c requires an argument`).
+    @Test func aCommandStartingWithADashRuns() throws {
+        let run = try run("'\(binary)' -- '-n 2>/dev/null; echo dash-ran'", columns: 100, rows: 20, name: "procs")
+        try see(run, "dash-ran")
+        let screen = try see(run, "exited 0")
+        #expect(!screen.contains("requires an argument"), "\(screen)")
+        try run.tmux.keys("q")
+        #expect(try ended(run, within: 20) == "0")
+    }
+
     @Test func aMalformedProcfileIsAnErrorWithItsLine() throws {
         let directory = FileManager.default.temporaryDirectory.path
         let good = directory + "/procs-good-\(getpid())"

@@ -61,14 +61,17 @@ func makeApp(way: String) -> App {
     case "pager":
         // p: a pager in the foreground and back; m: a program that does not exist; x: a child that
         // leaves the terminal odd; k counts.
+        // The file is there while less shows it, and removed when less is done (it was left in
+        // /tmp by every run).
         let path = "/tmp/curtain-hears-\(getpid()).txt"
-        let file = fopen(path, "w")
-        fputs((1...100).map { "pager line \($0)" }.joined(separator: "\n") + "\n", file)
-        fclose(file)
         var keys = 0
         heard("p pager · m missing · k count")
         app.scene.bind(.character("p")) {
             Task {
+                let file = fopen(path, "w")
+                fputs((1...100).map { "pager line \($0)" }.joined(separator: "\n") + "\n", file)
+                fclose(file)
+                defer { unlink(path) }
                 let status = try await app.runInForeground(["less", path])
                 heard("back from less, status \(status)")
             }

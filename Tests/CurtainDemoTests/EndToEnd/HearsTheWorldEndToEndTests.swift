@@ -32,12 +32,15 @@ struct HearsTheWorldEndToEndTests {
     @Test func aPagerTakesTheTerminalAndGivesItBack() throws {
         let run = try Run("'\(DemoBinary.sibling("curtain-hears"))' pager", columns: 60, rows: 10)
         try run.waitFor("p pager")
+        let file = "/tmp/curtain-hears-\(try #require(try run.tmux.foregroundChildPID())).txt"
         try run.tmux.keys("p")
         let pager = try run.waitFor("pager line 1")
         #expect(!pager.contains("┌─ curtain-hears"), "the pager has the whole screen")
+        #expect(FileManager.default.fileExists(atPath: file), "the pager's file, while it shows")
         try run.tmux.keys("q")
         let back = try run.waitFor("back from less, status 0")
         #expect(back.contains("┌─ curtain-hears"), "the app's screen is painted again in full")
+        #expect(!FileManager.default.fileExists(atPath: file), "removed once the pager is done (it stayed in /tmp)")
         try run.tmux.keys("k", "k")
         try run.waitFor("k pressed 2 times")
         try run.tmux.keys("m")

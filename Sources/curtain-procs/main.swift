@@ -131,8 +131,12 @@ final class Procs {
         do {
             // 127: the shell did not find it (its message went to the shell's screen, gone now).
             // `exec`: the pager is the process the app tracks, which a SIGTERM to the app
-            // ends too (through a shell waiting for it, the pager outlived the app).
-            switch try await app.runInForeground(["/bin/sh", "-c", ": \"${LESS=R}\"; export LESS; exec \(pager) \"$0\"", path]) {
+            // ends too (through a shell waiting for it, the pager outlived the app). The shell
+            // opens the file and removes it before the pager starts, which reads it from the
+            // open descriptor: a program ended while the pager runs (a signal, a closed
+            // terminal) leaves no file behind (the `defer` above never runs then).
+            let command = ": \"${LESS=R}\"; export LESS; exec 3<\"$0\" && rm -f \"$0\" && exec \(pager) /dev/fd/3"
+            switch try await app.runInForeground(["/bin/sh", "-c", command, path]) {
             case 0: break
             case 127: app.scene.notify("PAGER '\(pager)' was not found", title: "Pager", severity: .error, in: outputPane)
             case let status: app.scene.notify("PAGER '\(pager)' failed with status \(status)", title: "Pager", severity: .error, in: outputPane)

@@ -406,7 +406,8 @@ struct ProcsEndToEndTests {
     }
 
     /// A SIGTERM or SIGHUP to the program while the pager has the terminal ends the pager too
-    /// (it ran on, reading the shell's next keys). The pager here is a `sleep` of its own.
+    /// (it ran on, reading the shell's next keys), and leaves no file of the output behind (it
+    /// stayed in the temporary folder). The pager here is a `sleep` of its own.
     @Test(arguments: ["SIGTERM", "SIGHUP"])
     func thePagerDoesNotOutliveTheProgram(ending: String) throws {
         let marker = "sleep 77\(Int.random(in: 100...999))"
@@ -422,6 +423,9 @@ struct ProcsEndToEndTests {
         #expect(try run.exit().restored)
         for _ in 0..<60 where !survivors(marker).isEmpty { usleep(50_000) }
         #expect(survivors(marker).isEmpty, "left running: \(survivors(marker))")
+        let folder = ProcessInfo.processInfo.environment["TMPDIR"].flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
+        let left = ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).filter { $0.hasPrefix("curtain-procs-\(pid)-") }
+        #expect(left.isEmpty, "left in \(folder): \(left)")
     }
 
     /// Where the terminal shows no Unicode (`LC_ALL=C`) each state keeps a mark of its own:

@@ -59,6 +59,8 @@ struct CommandLineUsageTests {
         UsageCase(["--headless", "--record", "t.gif", "--font", "/no-such-font-curtain.ttf"],
                   "cannot read the font '/no-such-font-curtain.ttf': no such file or directory"),
         UsageCase(["--headless", "--record", "t.png", "--font", "/"], "cannot read the font '/': is a directory"),
+        UsageCase(["--headless", "--record", "shot.JPG"], "--record 'shot.JPG': the demo writes no .jpg; name a .gif, .svg, .png or .cast file"),
+        UsageCase(["--record", "tour.mp4"], "--record 'tour.mp4': the demo writes no .mp4; name a .gif, .svg, .png or .cast file"),
     ]
 
     static let optionsWithoutEffect: [UsageCase] = [

@@ -18,6 +18,8 @@ import Testing
         #expect(RecordingFile.reason(creationFailed: ENOENT, path: "/proc/x.gif") == "directory '/proc' exists but takes no new files")
         #expect(RecordingFile.reason(creationFailed: ENOENT, path: "x.gif") == "the current directory no longer exists")
         #expect(RecordingFile.reason(creationFailed: EACCES, path: folder + "/x.gif") == "permission denied")
+        #expect(RecordingFile.reason(creationFailed: EISDIR, path: folder + "/x.gif/") == "a name ending in '/' is a folder's, not a file's")
+        #expect(RecordingFile.reason(creationFailed: EEXIST, path: folder + "/sub/") == "is a directory", "one that is there is")
     }
 
     /// Creating through the initialiser gives the same words.

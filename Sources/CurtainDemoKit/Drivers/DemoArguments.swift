@@ -131,6 +131,11 @@ package struct DemoArguments: Sendable {
         if force && record == nil {
             throw usage("--force only applies with --record; add --record FILE or drop --force")
         }
+        if let record, let other = Self.pictureFormatNotWritten(record) {
+            // Any other name is an asciicast, but a name that asks for a picture or a video
+            // of another kind got one silently, under a name no viewer opens.
+            throw usage("--record \(MessageText.quoted(record)): the demo writes no .\(other); name a .gif, .svg, .png or .cast file")
+        }
         try checkPictureOptions(into: &options.picture)
         if typingSpeed != nil && script == nil {
             throw usage("--typing-speed only applies with --script; add --script FILE or drop --typing-speed")
@@ -162,6 +167,15 @@ package struct DemoArguments: Sendable {
             ("--no-window-bar", noWindowBar), ("--fps", fps != nil), ("--idle-limit", idleLimit != nil),
             ("--no-loop", noLoop),
         ].filter(\.1).map(\.0)
+    }
+
+    /// The extension of `path` when it names a picture or video format the demo does not
+    /// write (`jpg`, `mp4`…), lowercased; nil for the formats it writes and for any other name.
+    static func pictureFormatNotWritten(_ path: String) -> String? {
+        guard let dot = path.lastIndex(of: "."), !path[dot...].contains("/") else { return nil }
+        let name = path[path.index(after: dot)...].lowercased()
+        let others: Set = ["jpg", "jpeg", "webp", "avif", "heic", "bmp", "tif", "tiff", "apng", "mp4", "m4v", "webm", "mov", "mkv", "avi"]
+        return others.contains(name) ? name : nil
     }
 
     /// Checks the picture options into `picture`; they need `--record` to a picture.

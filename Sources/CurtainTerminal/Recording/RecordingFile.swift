@@ -54,6 +54,7 @@ package final class RecordingFile: Sendable {
             _ = CurtainPlatform.close(fd)
             return nil
         }
+        if path.hasSuffix("/") { return "\(cannot): \(reason(creationFailed: EISDIR, path: path))" }
         let directory = split(path).folder
         guard stat(directory, &info) == 0 else {
             return "\(cannot): directory \(MessageText.quoted(directory)) does not exist"
@@ -74,6 +75,8 @@ package final class RecordingFile: Sendable {
     /// taking no new files (/proc, /sys).
     package static func reason(creationFailed code: Int32, path: String) -> String {
         var info = stat()
+        // `x.gif/` names a folder: the system says "is a directory" though none is there.
+        if path.hasSuffix("/"), stat(path, &info) != 0 { return "a name ending in '/' is a folder's, not a file's" }
         switch code {
         case EEXIST:
             if stat(path, &info) == 0, info.st_mode & S_IFMT == S_IFDIR { return "is a directory" }

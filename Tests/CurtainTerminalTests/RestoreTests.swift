@@ -1,7 +1,7 @@
 import Curtain
 import CurtainLayout
 import CurtainScreen
-import CurtainTerminal
+@testable import CurtainTerminal
 import Foundation
 import CurtainPlatform
 import Testing
@@ -215,6 +215,36 @@ extension NcursesTests {
             })
             #expect(result.signal == signal, "exit code \(result.exitCode)")
             expectRestored(result)
+        }
+
+        /// A restore that begins while a frame is being written on another thread (a signal is
+        /// handled on the main thread while the main actor draws on a dispatch thread) comes
+        /// after that frame, and nothing the session writes comes after it: before, a frame
+        /// written after the restore landed on the shell's screen. The frame's write is held by
+        /// the terminal's flow control (`tcflow(TCOOFF)`) until another thread resumes the output.
+        /// (That the frame ends first is also the kernel's doing on a terminal, whose write holds
+        /// its lock to the end; the restore's wait covers a write the system splits.)
+        @Test func aRestoreWaitsForTheFrameInProgressAndNothingFollowsIt() throws {
+            let result = try runChild {
+                _ = tcflow(1, TCOOFF)
+                _ = PlatformThread.startDetachedWithSignalsBlocked {
+                    TerminalWrites.write(1, Array("FRAME-START".utf8) + Array(repeating: UInt8(ascii: "x"), count: 16_384) + Array("FRAME-END".utf8))
+                }
+                _ = PlatformThread.startDetachedWithSignalsBlocked {
+                    usleep(150_000)
+                    _ = tcflow(1, TCOON)
+                }
+                usleep(50_000) // the frame's write is under way, held
+                TerminalWrites.beginRestore()
+                _ = writeAll(1, Array("RESTORED".utf8))
+                TerminalWrites.write(1, Array("LATE".utf8))
+                exit(0)
+            }
+            let output = result.output
+            let end = try #require(output.range(of: "FRAME-END"), "the frame was written whole")
+            let restored = try #require(output.range(of: "RESTORED"))
+            #expect(end.upperBound <= restored.lowerBound, "the frame ended before the restore")
+            #expect(!output.contains("LATE"), "nothing after the restore")
         }
 
         @Test func exitWithoutStopRestoresTheTerminal() throws {

@@ -127,16 +127,16 @@ final class ScreenWriter {
             let bytes = RenditionCompaction.compacted(captured)
             var output = brackets == nil ? bytes : SynchronizedOutput.begin + bytes + SynchronizedOutput.end
             output += trailer(lastDrawnCells, output.count)
-            writeAll(capture.descriptor, output)
+            TerminalWrites.write(capture.descriptor, output)
         } else {
             // ncurses' buffer is empty between frames (doupdate flushes it), so brackets written
             // straight to the descriptor land right before and right after the frame's bytes.
-            if let descriptor = brackets { writeAll(descriptor, SynchronizedOutput.begin) }
+            if let descriptor = brackets { TerminalWrites.write(descriptor, SynchronizedOutput.begin) }
             doupdate()
-            if let descriptor = brackets { writeAll(descriptor, SynchronizedOutput.end) }
+            if let descriptor = brackets { TerminalWrites.write(descriptor, SynchronizedOutput.end) }
             let after = trailer(lastDrawnCells, lastDrawnCells * Self.estimatedBytesPerCell)
             if !after.isEmpty, let descriptor = trailerDescriptor {
-                writeAll(descriptor, after)
+                TerminalWrites.write(descriptor, after)
             }
         }
         previous = frame

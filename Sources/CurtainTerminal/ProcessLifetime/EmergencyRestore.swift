@@ -75,6 +75,7 @@ package enum EmergencyRestore {
     /// Saves what the handlers need and installs them. Call before ncurses changes the terminal.
     package static func arm(fileDescriptor: Int32, resetBytes: [UInt8]) {
         ProcessLifetimeStorage.prepare() // all of it, the stderr capture's too, before any handler can run
+        TerminalWrites.prepare()
         let s = state
         if s.pointee.ownsDescriptor { close(s.pointee.fileDescriptor) }
         // A copy of the terminal's descriptor: the number ncurses writes to is swapped for a
@@ -170,6 +171,8 @@ package enum EmergencyRestore {
         let s = state
         guard s.pointee.armed != 0 else { return }
         s.pointee.armed = 0
+        // No frame after the reset bytes (one being written on another thread is let finish).
+        TerminalWrites.beginRestore()
         let fd = s.pointee.fileDescriptor
         let count = s.pointee.resetCount
         _ = withUnsafeBytes(of: &s.pointee.reset) { writeAll(fd, $0.baseAddress, count) }

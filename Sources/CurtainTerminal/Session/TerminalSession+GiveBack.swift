@@ -88,7 +88,7 @@ extension TerminalSession {
         answersDue = nil
         pacing.forgetRequests()
         keptFrame = nil
-        if takeover.ownsTerminal { writeAll(takeover.outputDescriptor, InputModes.disable) }
+        if takeover.ownsTerminal { TerminalWrites.write(takeover.outputDescriptor, InputModes.disable) }
         endwin()
         if takeover.ownsTerminal {
             EmergencyRestore.restoreShellModes()
@@ -125,8 +125,8 @@ extension TerminalSession {
         // on only in `wgetch`, which the session never calls (its reader decodes the keys).
         if let window = curtain_stdscr() { curtain_keypad(window, true) }
         if takeover.ownsTerminal {
-            writeAll(takeover.outputDescriptor, InputModes.enable(mouse: reportsMouse))
-            if reportsMouse, reportsAllMotion { writeAll(takeover.outputDescriptor, InputModes.allMotion) }
+            TerminalWrites.write(takeover.outputDescriptor, InputModes.enable(mouse: reportsMouse))
+            if reportsMouse, reportsAllMotion { TerminalWrites.write(takeover.outputDescriptor, InputModes.allMotion) }
         }
         return changed
     }

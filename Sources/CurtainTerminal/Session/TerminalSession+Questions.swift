@@ -28,7 +28,7 @@ extension TerminalSession {
             + (colors ? DefaultColorsReport.query : [])
             + (ScreenHeldEscape.shouldAsk(term: TerminalColorsGuess.environment("TERM")) ? ScreenHeldEscape.query : [])
             + SynchronizedOutput.attributesRequest
-        guard writeAll(takeover.outputDescriptor, query) == 0 else { return }
+        guard TerminalWrites.write(takeover.outputDescriptor, query) == 0 else { return }
         pacing.probed(at: pacingClock.now)
         appearanceAsked = appearance
         answersDue = monotonicNanoseconds() + Int64(SynchronizedOutput.timeout * 1e9)
@@ -69,7 +69,7 @@ extension TerminalSession {
         }
         if reportsMouse, ScreenHeldEscape.holdsEscapeWhileMouseReports(answer: reply) {
             reportsMouse = false
-            if takeover.ownsTerminal { writeAll(takeover.outputDescriptor, InputModes.mouseOff) }
+            if takeover.ownsTerminal { TerminalWrites.write(takeover.outputDescriptor, InputModes.mouseOff) }
             return
         }
         guard !synchronizedOutput.complete else { return }

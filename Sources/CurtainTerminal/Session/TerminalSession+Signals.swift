@@ -34,7 +34,7 @@ extension TerminalSession {
             // Only the mouse and paste modes go, which show nothing: a click at the prompt
             // types no report.
             if takeover.ownsTerminal, !Suspension.isInForeground(takeover.inputDescriptor) {
-                writeAll(takeover.outputDescriptor, InputModes.disable)
+                TerminalWrites.write(takeover.outputDescriptor, InputModes.disable)
                 stopWhileInBackground()
             }
             giveTerminalBack()

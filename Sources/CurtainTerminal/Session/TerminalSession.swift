@@ -161,7 +161,7 @@ public final class TerminalSession: Backend {
         }
         writer.trailerDescriptor = takeover.outputDescriptor
         reader = InputReader(descriptor: takeover.inputDescriptor, keyTable: .fromTerminfo())
-        if takeover.ownsTerminal { writeAll(takeover.outputDescriptor, InputModes.enable(mouse: true)) }
+        if takeover.ownsTerminal { TerminalWrites.write(takeover.outputDescriptor, InputModes.enable(mouse: true)) }
         switch synchronizedOutput {
         case nil:
             askTheTerminal(colors: DefaultColorsReport.shouldAsk(term: TerminalColorsGuess.environment("TERM")))
@@ -297,7 +297,7 @@ public final class TerminalSession: Backend {
         guard !stopped, reportsMouse, enabled != reportsAllMotion else { return }
         reportsAllMotion = enabled
         if takeover.ownsTerminal {
-            writeAll(takeover.outputDescriptor, enabled ? InputModes.allMotion : InputModes.buttonMotion)
+            TerminalWrites.write(takeover.outputDescriptor, enabled ? InputModes.allMotion : InputModes.buttonMotion)
         }
     }
 
@@ -312,7 +312,7 @@ public final class TerminalSession: Backend {
         // they do not reach the shell; ``finishAnswers()`` is the wait for those on their way.
         drainAnswers()
         stopped = true
-        if takeover.ownsTerminal { writeAll(takeover.outputDescriptor, InputModes.disable) }
+        if takeover.ownsTerminal { TerminalWrites.write(takeover.outputDescriptor, InputModes.disable) }
         // Leave a blank screen behind: tmux hands the shell's screen back with rows of the
         // alternate screen in it when the window grew meanwhile (any ncurses program shows
         // it), and a terminal without an alternate screen keeps whatever was drawn last.

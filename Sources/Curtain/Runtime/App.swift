@@ -167,11 +167,15 @@ public final class App {
     /// scene changed) and, on a ``ManualClock``, the earliest task sleeping on it — a clock that
     /// moves only when the loop's backend moves it wakes its sleepers only at a deadline of the
     /// loop's (a real clock wakes them by itself).
-    func loopDeadline() -> Double? {
+    ///
+    /// `leavingOutRepeatingTimers` leaves out the ticks of repeating timers: a backend that
+    /// shows only the last frame may jump over them (see
+    /// ``Scene/nextFrameTime(leavingOutRepeatingTimers:)``), never over the rest.
+    package func loopDeadline(leavingOutRepeatingTimers: Bool = false) -> Double? {
         if poster.hasWork || postedBatch != nil { return clock.now }
         if drawsWaitingChangesNow, changedOutsideAFrame, scene.hasChangesToDraw { return clock.now }
         let sleeper = (clock as? ManualClock)?.nextSleeperDeadline
-        guard let next = scene.nextFrameTime else { return sleeper }
+        guard let next = scene.nextFrameTime(leavingOutRepeatingTimers: leavingOutRepeatingTimers) else { return sleeper }
         guard scene.isAnimating else { return min(next, sleeper ?? next) }
         let earliest = outsideChangePending && lastRenderWasTimerOnly ? clock.now : lastRenderTime + FramePacing.interval
         return min(next, max(clock.now, earliest), sleeper ?? next)

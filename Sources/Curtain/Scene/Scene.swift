@@ -250,8 +250,16 @@ public final class Scene {
     /// When the scene next needs ``renderFrame()``: about 60 times a second while something
     /// moves, at a timer's or a toast's auto-dismiss time, or `nil` when nothing is scheduled
     /// (sleep until input).
-    public var nextFrameTime: Double? {
-        let deadline = (presentations.compactMap { autoDismissDeadline(of: $0) } + timers.compactMap(\.nextFireTime)).min()
+    public var nextFrameTime: Double? { nextFrameTime(leavingOutRepeatingTimers: false) }
+
+    /// ``nextFrameTime``, without the ticks of repeating timers when asked: when a run that
+    /// shows only its last frame must still wake. Such a timer loses nothing when the clock
+    /// jumps past its ticks (it fires once when late and keeps its rhythm, see ``SceneTimer``);
+    /// an auto-dismissal or a one-shot timer jumped past happens late, and every later frame
+    /// shows it late (a notification due at 4 s still up at 10 s).
+    package func nextFrameTime(leavingOutRepeatingTimers: Bool) -> Double? {
+        let timed = leavingOutRepeatingTimers ? timers.filter { $0.interval == nil } : timers
+        let deadline = (presentations.compactMap { autoDismissDeadline(of: $0) } + timed.compactMap(\.nextFireTime)).min()
         return FramePacing.nextFrame(after: clock.now, isAnimating: isAnimating, deadline: deadline)
     }
 

@@ -57,11 +57,14 @@ package enum DemoRunner {
         let scripted = ScriptedBackend(playing: script, over: HeadlessBackend(
             size: options.size, appearance: TerminalAppearance(colorDepth: colorDepth, colors: options.background)))
         scripted.isIdle = { !demo.scene.isAnimating }
-        // Only the last frame is shown: while nothing moves, the run jumps from one scripted
-        // event to the next instead of composing every tick of the clock pane in between (an
-        // hour's wait would be 3 600 frames). Every frame is output with --frames and --record,
-        // so there time passes tick by tick as it would in a terminal.
-        scripted.jumpsOverIdleTime = !options.frames && recorder == nil
+        // Only the last frame is shown: while nothing moves, the run jumps over the ticks of the
+        // clock pane instead of composing each (an hour's wait would be 3 600 frames), stopping
+        // at every other deadline (a notification's time running out), so the last frame is
+        // the one --frames ends with. Every frame is output with --frames and --record, so
+        // there time passes tick by tick as it would in a terminal.
+        if !options.frames && recorder == nil {
+            scripted.deadlineBesidesTicks = { demo.app.loopDeadline(leavingOutRepeatingTimers: true) }
+        }
         await demo.app.run(on: scripted)
         recorder?.finish(at: clock.now)
         if let outputError { throw outputError }

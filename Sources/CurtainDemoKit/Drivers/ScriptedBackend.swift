@@ -27,11 +27,17 @@ final class ScriptedBackend: Backend {
     var isIdle: @MainActor () -> Bool = { true }
     /// Lines skipped because they cannot be played here, for the user to read afterwards.
     private(set) var warnings: [String] = []
-    /// Set for a headless run that shows only its last frame: while ``isIdle``, a wait goes
-    /// straight to the next scripted event, past the scene's deadlines in between (a clock's
-    /// ticks): repeating timers fire once when it arrives, as after any jump of the clock,
-    /// and nothing is composed meanwhile.
-    var jumpsOverIdleTime = false
+    /// Set for a headless run that shows only its last frame: when the app must wake even so,
+    /// which is its next deadline without the ticks of repeating timers
+    /// (``App/loopDeadline(leavingOutRepeatingTimers:)``). While ``isIdle``, a wait goes
+    /// straight to the next scripted event or to that deadline, whichever is first, past the
+    /// ticks in between (a clock's seconds): a repeating timer fires once when the time
+    /// arrives and keeps its rhythm, so the screen is the one every tick would have led to,
+    /// with nothing composed meanwhile. A notification's time running out, a one-shot timer
+    /// or a task's sleep still happens at its time, exactly as when every frame is shown:
+    /// jumped over, it would happen at the next scripted event instead, and a last frame at the
+    /// script's end would show a notification that went long before.
+    var deadlineBesidesTicks: (@MainActor () -> Double?)?
 
     init(playing timeline: ScriptTimeline, over backend: any Backend) {
         inner = backend
@@ -60,7 +66,12 @@ final class ScriptedBackend: Backend {
                 continue
             }
             let next = cursor.nextTime.map { $0 + delay }
-            let wait = next != nil && jumpsOverIdleTime && isIdle() ? next : [deadline, next].compactMap { $0 }.min()
+            var wait = [deadline, next].compactMap { $0 }.min()
+            // A deadline of now is never jumped over: the loop reads the rest of a burst of
+            // events, or has work to run, before its next frame.
+            if next != nil, let deadlineBesidesTicks, (deadline ?? .infinity) > clock.now, isIdle() {
+                wait = [deadlineBesidesTicks(), next].compactMap { $0 }.min()
+            }
             if let event = await inner.nextEvent(until: wait, clock: clock) { return event }
             // A hair of slack: the event's time plus the delay may round a little past now,
             // and then the same instant would be waited for forever.

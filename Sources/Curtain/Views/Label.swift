@@ -210,16 +210,27 @@ open class Label: View {
         let width = max(0, layoutFrame.width - insets.left - insets.right)
         let (text, plain, ranges) = rowRanges(width: width)
         let area = clip.intersection(inner)
-        for (row, range) in ranges.prefix(inner.height).enumerated() {
-            drawRow(text, plain, range, width: width, at: inner.minY + row, in: inner, area: area, base: base, into: &buffer)
+        let shown = min(ranges.count, inner.height)
+        for (row, range) in ranges.prefix(shown).enumerated() {
+            if row == shown - 1, shown < ranges.count {
+                // Rows are left over: the last row shown takes the rest of its line and ends in
+                // `…`, as a UILabel's last line does, so a label too short for its text shows
+                // that something is missing instead of a first word that reads as the whole.
+                let lineEnd = plain[range.lowerBound...].firstIndex(where: TextWrapper.isHardBreak) ?? plain.endIndex
+                drawRow(text, plain, range.lowerBound..<lineEnd, width: width, cut: true, at: inner.minY + row, in: inner,
+                        area: area, base: base, into: &buffer)
+            } else {
+                drawRow(text, plain, range, width: width, at: inner.minY + row, in: inner, area: area, base: base, into: &buffer)
+            }
         }
     }
 
     /// One row, cluster by cluster in the style of its run, aligned; a truncated row ends in
-    /// `…`, as does a two-cell cluster in a one-column label (as the wrapper shows it).
-    private func drawRow(_ text: StyledText, _ plain: String, _ range: Range<String.Index>, width: Int, at y: Int, in inner: Rect,
-                         area: Rect, base: Style, into buffer: inout CellBuffer) {
-        let fits = lineBreak == .wrap || TextWidth.of(plain[range]) <= width
+    /// `…`, as does a two-cell cluster in a one-column label (as the wrapper shows it). A row
+    /// `cut` ends in `…` even where its text fits: more text follows that is not shown.
+    private func drawRow(_ text: StyledText, _ plain: String, _ range: Range<String.Index>, width: Int, cut: Bool = false,
+                         at y: Int, in inner: Rect, area: Rect, base: Style, into buffer: inout CellBuffer) {
+        let fits = !cut && (lineBreak == .wrap || TextWidth.of(plain[range]) <= width)
         let limit = fits ? width : width - 1
         var clusters: [(text: String, width: Int, style: Style)] = []
         var used = 0
@@ -233,6 +244,11 @@ open class Label: View {
             if used + shown.width > limit { break }
             clusters.append((shown.text, shown.width, style))
             used += shown.width
+        }
+        // No blank before the `…` of a cut row: the `…` marks where the text stops.
+        while cut, let last = clusters.last, last.text.allSatisfy(\.isWhitespace) {
+            clusters.removeLast()
+            used -= last.width
         }
         if !fits, width > 0 {
             clusters.append(("\u{2026}", 1, clusters.last?.style ?? base))

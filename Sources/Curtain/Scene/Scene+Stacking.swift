@@ -1,11 +1,14 @@
 import CurtainLayout
 
 extension Scene {
-    /// Presentations on the same edge of the same context that stack: oldest first.
+    /// Presentations on the same edge of the same context that stack: oldest first. One whose
+    /// dismissal ended in this frame is left out: it is removed before the frame is drawn, and
+    /// the stack is drawn as it is without it (else the "+N more" line it held would be missing
+    /// for a frame).
     func stacks() -> [[PresentationController]] {
         var groups: [[PresentationController]] = []
         var index: [Key: Int] = [:]
-        for controller in presentations where controller.stacksWithOthers {
+        for controller in presentations where controller.stacksWithOthers && controller.state != .dismissed {
             guard let context = controller.contextView else { continue }
             let key = Key(context: ObjectIdentifier(context), top: controller.edge == .top)
             if let position = index[key] {
@@ -28,8 +31,9 @@ extension Scene {
     /// of it that is in (so one leaving from the middle collapses in place and the others close
     /// up, never overlapping). At most ``maximumStackedPresentations`` show, and only as many
     /// as fit; the others collapse into a "+N more" line beyond the last shown, and come back
-    /// as room frees. The newest and the one holding focus always show; of the rest, the newer
-    /// show first and notifications fold before other presentations.
+    /// as room frees. The newest, the newest not leaving and the one holding focus always show;
+    /// of the rest, the newer show first, notifications fold before other presentations, and a
+    /// notification never shows while a newer one is folded.
     func stackPresentations(now: Double) {
         let groups = stacks()
         for group in groups {
@@ -57,11 +61,16 @@ extension Scene {
         var shown = 0
         var hidden = 0
         var visible: [ObjectIdentifier: Bool] = [:]
-        // Shown whatever the room: the ones leaving (not counted), the newest, and the one that
-        // holds focus — folding it would send keys into a presentation nobody can see.
-        for controller in group.reversed() where controller.state == .dismissing || controller === newest || holdsFocus(controller) {
+        // Shown whatever the room: the ones leaving (not counted), the newest, the newest that
+        // stays while newer ones leave (it grows in as they slide away, instead of appearing
+        // all at once when they are gone), and the one that holds focus — folding it would
+        // send keys into a presentation nobody can see.
+        let staying = group.last { $0.state == .presenting || $0.state == .presented }
+        for controller in group.reversed()
+        where controller.state == .dismissing || controller === newest || controller === staying || holdsFocus(controller) {
             visible[ObjectIdentifier(controller)] = true
-            if controller.state != .dismissing {
+            // One that finished leaving in this frame (.dismissed) takes no room either.
+            if controller.state == .presenting || controller.state == .presented {
                 shown += 1
                 room -= controller.frameOfPresentedView.height
             }
@@ -69,16 +78,25 @@ extension Scene {
         // Then the others, newest first, notifications last: they fold first.
         let others = group.reversed().filter { visible[ObjectIdentifier($0)] == nil }
         let candidates = others.filter { !($0 is NotificationController) } + others.filter { $0 is NotificationController }
+        var notificationFolded = false
         for (index, controller) in candidates.enumerated() {
             let height = controller.frameOfPresentedView.height
-            // A row stays free for the "+N more" line while any candidate is left after this one.
-            let fits = shown < maximumStackedPresentations && height <= room - (index == candidates.count - 1 ? 0 : 1)
+            // A row stays free for the "+N more" line while it will be needed: when any
+            // candidate is left after this one, or one before it folded already. (Counting only
+            // those after let the oldest take the line's row while a newer one was folded.)
+            let lineRow = hidden > 0 || index < candidates.count - 1 ? 1 : 0
+            let isNotification = controller is NotificationController
+            // Notifications fold oldest first: once one folds, every older one does too, so an
+            // older one never shows in the place of a newer one.
+            let fits = !(isNotification && notificationFolded) && shown < maximumStackedPresentations
+                && height <= room - lineRow
             visible[ObjectIdentifier(controller)] = fits
             if fits {
                 shown += 1
                 room -= height
             } else {
                 hidden += 1
+                if isNotification { notificationFolded = true }
             }
         }
         for controller in group {

@@ -14,7 +14,8 @@ final class Browser {
     let list = ListView()
     let preview = Label("")
     let listPane = PathPane()
-    let previewPane = PaneView(title: "Preview")
+    static let previewTitle = "Preview"
+    let previewPane = PaneView(title: Browser.previewTitle)
     private(set) var directory: RawPath
     private var entries: [Entry] = []
 
@@ -72,7 +73,13 @@ final class Browser {
 
     /// The first lines of a file, what a special file is, or what a directory holds.
     func showPreview() {
-        guard let entry = selected else { preview.text = "(empty directory)"; return }
+        guard let entry = selected else {
+            // Nothing selected: the preview speaks of the directory, under the pane's own name
+            // (the name of the entry last selected, elsewhere, stayed as its title).
+            previewPane.title = Self.previewTitle
+            preview.text = "(empty directory)"
+            return
+        }
         previewPane.title = entry.shown
         if entry.isDirectory {
             let count = try? path(of: entry).entries().get().count

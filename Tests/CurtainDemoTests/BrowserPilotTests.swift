@@ -43,6 +43,25 @@ import Testing
         #expect(pilot.hasQuit)
     }
 
+    /// Going up to a directory that has been emptied meanwhile: the preview says so under the
+    /// pane's own title (it kept the name of the entry selected before, from another directory).
+    @Test func anEmptiedDirectoryLeavesNoStaleTitle() async throws {
+        let scratch = try Scratch()
+        try FileManager.default.createDirectory(atPath: scratch.root + "/inner", withIntermediateDirectories: true)
+        let (browser, pilot) = browse(scratch)
+        defer { withExtendedLifetime(browser) {} }
+        await pilot.press(.enter) // into inner/, listed first
+        await pilot.settle()
+        #expect(browser.listPane.path.hasSuffix("/inner"))
+        try FileManager.default.removeItem(atPath: scratch.root + "/inner")
+        try FileManager.default.removeItem(atPath: scratch.root + "/z-notes.txt")
+        await pilot.press(.backspace)
+        await pilot.settle()
+        #expect(browser.preview.text == "(empty directory)")
+        #expect(browser.previewPane.title == "Preview", "no stale title: \(browser.previewPane.title)")
+        #expect(!pilot.text.contains("inner"), "\(pilot.text)")
+    }
+
     @Test func aDanglingLinkSaysWhereItPointsEscaped() async throws {
         let scratch = try Scratch(links: [("a-dangling", "/nonexistent"), ("b-coloured", "/x\u{1B}[31my")])
         let (browser, pilot) = browse(scratch)

@@ -134,7 +134,9 @@ final class Proc {
 
     /// How it ended, for the notification.
     var outcome: (text: String, failed: Bool) {
-        let took = duration.map { " after \(Self.tenths($0)) s" } ?? ""
+        // "2.8s", as the list shows it: with a space, a narrow notification wrapped the unit
+        // onto a row of its own.
+        let took = duration.map { " after \(Self.tenths($0))s" } ?? ""
         switch state {
         case .exited(0): return ("\(name) exited 0\(took)", false)
         case .exited(let code): return ("\(name) exited \(code)\(took)", true)

@@ -12,7 +12,8 @@ struct TerminfoProbe {
     var terminfo: TerminalRequirements.Terminfo
     /// Attributes off, cursor visible, keypad local mode, leave the alternate screen.
     var resetSequence: [UInt8] = []
-    /// Whether the entry has the `RGB` flag (false when it was not found).
+    /// Whether the entry has the `RGB` flag (false when it was not found), as
+    /// ``DirectColorEntry/installedEntryHasDirectColor(_:fileDescriptor:)`` reads it.
     var hasDirectColor = false
     /// The entry's strings for ``TunedTerminfo/Capability/allCases``, in that order; nil when
     /// it was not found.
@@ -36,7 +37,7 @@ struct TerminfoProbe {
             if let clear = string("clear") { probe.resetSequence += withoutPadding(clear) }
             probe.resetSequence += withoutPadding(leave)
         }
-        probe.hasDirectColor = curtain_ncurses_has_direct_color() && "RGB".withCString { curtain_tigetflag($0) } > 0
+        probe.hasDirectColor = "RGB".withCString { curtain_tigetflag($0) } > 0
         probe.tunedStrings = TunedTerminfo.Capability.allCases.map { string($0.name) }
         _ = del_curterm(entry)
         return probe

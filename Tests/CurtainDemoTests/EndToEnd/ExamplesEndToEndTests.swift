@@ -193,6 +193,36 @@ struct ExamplesEndToEndTests {
         #expect(try run.exit().status == "0")
     }
 
+    /// A shell's line-editing keys reach the chat's editor from a real terminal (Ctrl-W as
+    /// 0x17, Alt-Backspace as ESC DEL, Ctrl-U as 0x15, Ctrl-A as 0x01) and edit the message.
+    @Test func theShellsEditingKeysEditTheMessage() throws {
+        let run = try Run("'\(DemoBinary.sibling("curtain-chat"))'", columns: 60, rows: 16)
+        try run.waitFor("Press c to write")
+        try run.tmux.keys("c")
+        try run.waitFor("Enter send")
+        try run.tmux.type("drop these words keep")
+        try run.waitFor("words keep")
+        try run.tmux.keys("C-w")
+        try run.tmux.waitFor { !plain($0).contains("keep") }
+        try run.tmux.keys("M-BSpace")
+        try run.tmux.waitFor { !plain($0).contains("words") }
+        try run.tmux.keys("C-a")
+        try run.tmux.type("kept: ")
+        try run.tmux.keys("Enter")
+        let sent = plain(try run.tmux.waitFor { plain($0).contains("1 sent") })
+        #expect(sent.contains("you: kept: drop these"), "\(sent)")
+        try run.tmux.keys("c")
+        try run.waitFor("Enter send")
+        try run.tmux.type("gone entirely")
+        try run.waitFor("gone entirely")
+        try run.tmux.keys("C-u")
+        try run.tmux.waitFor { !plain($0).contains("gone entirely") }
+        try run.tmux.keys("Escape")
+        try run.tmux.waitFor { !plain($0).contains("Enter send") } // else Esc and q read as Alt-q
+        try run.tmux.keys("q")
+        #expect(try run.exit().status == "0")
+    }
+
     @Test(arguments: [(100, 30), (60, 20)])
     func theChatComposesSendsReceivesClearsAndQuits(size: (Int, Int)) throws {
         let run = try Run("'\(DemoBinary.sibling("curtain-chat"))'", columns: size.0, rows: size.1)

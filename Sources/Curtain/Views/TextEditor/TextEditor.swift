@@ -31,6 +31,9 @@ import CurtainScreen
 /// | Up, Down, PageUp, PageDown | one wrapped row, one screen, keeping the column |
 /// | Home, End | start, end of the line (the line between line breaks, not the wrapped row) |
 /// | Ctrl-Home, Ctrl-End | start, end of the text |
+/// | Ctrl-A, Ctrl-E, Ctrl-B, Ctrl-F | start, end of the line; one character left, right (a shell's keys) |
+/// | Ctrl-W, Alt-Backspace | delete the word before the caret |
+/// | Ctrl-U, Ctrl-K | delete to the start, to the end of the line (Ctrl-K at its end joins the next) |
 ///
 /// A paste is one edit, its line breaks start lines. A mouse press puts the caret under the
 /// pointer.
@@ -122,6 +125,12 @@ open class TextEditor: View {
     public func deleteBackward() { edit { $0.deleteBackward() } }
     /// Deletes the character after the caret (joins the next line at the line's end).
     public func deleteForward() { edit { $0.deleteForward() } }
+    /// Deletes the word before the caret (Ctrl-W, Alt-Backspace).
+    public func deleteWordBackward() { edit { $0.deleteWordBackward() } }
+    /// Deletes from the start of the line to the caret (Ctrl-U).
+    public func deleteToLineStart() { edit { $0.deleteToLineStart() } }
+    /// Deletes from the caret to the end of the line, or joins the next line there (Ctrl-K).
+    public func deleteToLineEnd() { edit { $0.deleteToLineEnd() } }
 
     private func edit(_ change: (inout EditableText) -> Void) {
         change(&model)
@@ -170,6 +179,15 @@ open class TextEditor: View {
         case (.end, []): move { $0.moveToLineEnd() }
         case (.home, .control): move { $0.moveToStart() }
         case (.end, .control): move { $0.moveToEnd() }
+        // A shell's line-editing keys (readline's Emacs mode), which terminal users expect of
+        // every text field. Ctrl-D is left to the app: many end on it.
+        case (.character("a"), .control): move { $0.moveToLineStart() }
+        case (.character("e"), .control): move { $0.moveToLineEnd() }
+        case (.character("b"), .control): move { $0.moveLeft() }
+        case (.character("f"), .control): move { $0.moveRight() }
+        case (.character("w"), .control), (.backspace, .alt): deleteWordBackward()
+        case (.character("u"), .control): deleteToLineStart()
+        case (.character("k"), .control): deleteToLineEnd()
         default: return false
         }
         return true

@@ -1,8 +1,9 @@
 /// Deleting more than a character at a time: the keys of a shell's line editor (readline,
 /// zle, Emacs), which terminal users type without thinking — Ctrl-W, Ctrl-U, Ctrl-K.
 extension EditableText {
-    /// Deletes the word before the caret (and the separators between it and the caret), as
-    /// ``moveWordLeft()`` steps over it; at the start of a line, joins it to the one above.
+    /// Deletes the word before the caret and the separators between it and the caret, as far
+    /// as ``moveWordLeft()`` steps: at the start of a line that is the line break and the
+    /// word that ends the line above.
     public mutating func deleteWordBackward() {
         let end = caretPosition
         moveWordLeft()

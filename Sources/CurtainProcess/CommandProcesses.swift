@@ -1,4 +1,5 @@
 import CurtainPlatform
+import Dispatch
 
 /// Every process of one command: the session it leads on its terminal (which holds any group
 /// it made: `timeout`, a shell's job control), or the process group it leads on pipes. Tracked
@@ -59,13 +60,18 @@ struct CommandProcesses: Sendable {
 
     /// How long what holds the command's terminal gets between the hang-up and SIGKILL, when
     /// the command ended by itself: the watchdog's grace (``ChildProcessGroups``).
-    static let holderGrace = Duration.seconds(3)
+    static let holderGrace = DispatchTimeInterval.seconds(3)
+
+    /// Where the holders that outlived their hang-up are ended: a timer of libdispatch's rather
+    /// than a sleeping task, so that a cooperative pool kept busy (a test run's threads all
+    /// blocked) cannot put the SIGKILL off.
+    private static let holderQueue = DispatchQueue(label: "curtain.process.terminal-holders", qos: .utility)
 
     /// SIGHUP, SIGTERM and SIGCONT to the processes that still hold the command's terminal once
     /// nothing of its session runs: what it started and sent off on its own (`setsid cmd &`),
     /// which the end of its terminal would otherwise leave running; SIGKILL after
     /// ``holderGrace`` to those that ignored all three (`trap '' TERM HUP`), as a stop ends
-    /// them. Linux only (``ProcessTable``). Returns at once: the grace runs in a task.
+    /// them. Linux only (``ProcessTable``). Returns at once.
     func hangUpTerminalHolders() {
         let holders = terminalHolders()
         guard !holders.isEmpty else { return }
@@ -74,18 +80,8 @@ struct CommandProcesses: Sendable {
             _ = kill(holder, SIGTERM)
             _ = kill(holder, SIGCONT)
         }
-        let processes = self
-        Task.detached {
-            let clock = ContinuousClock()
-            let deadline = clock.now + Self.holderGrace
-            var pause = Duration.milliseconds(10)
-            while holders.contains(where: ProcessTable.runs), clock.now < deadline {
-                try? await Task.sleep(for: min(pause, deadline - clock.now))
-                pause = min(pause * 2, .milliseconds(200))
-            }
-            guard holders.contains(where: ProcessTable.runs) else { return }
-            // Looked for again: a holder may have started one more since (a shell its sleep).
-            for holder in Set(holders + processes.terminalHolders()) { _ = kill(holder, SIGKILL) }
+        Self.holderQueue.asyncAfter(deadline: .now() + Self.holderGrace) {
+            for holder in holders where ProcessTable.runs(holder) { _ = kill(holder, SIGKILL) }
         }
     }
 

@@ -90,7 +90,7 @@ import CurtainTesting
         let drain = Task { for await _ in ends.output {} }
         #expect(await ends.termination == .exited(0))
         await drain.value
-        #expect(await eventually(10) { running("sleep \(ending)").isEmpty }, "left running: \(running("sleep \(ending)"))")
+        #expect(await eventually(30) { running("sleep \(ending)").isEmpty }, "left running: \(running("sleep \(ending)"))")
 
         let stops = try ChildProcess(shell: "setsid sh -c 'trap \"\" TERM HUP; sleep \(stopped)' & sleep 1000")
         let drainStopped = Task { for await _ in stops.output {} }

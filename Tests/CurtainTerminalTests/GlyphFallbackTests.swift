@@ -92,15 +92,35 @@ extension NcursesTests {
             #expect(session.draw(frame))
             let window = try #require(curtain_stdscr())
             let diamond = acs(curtain_ACS_DIAMOND())
-            for x in 0..<3 {
+            for x in 0..<2 {
                 let cell = shown(window, x: x, y: 0)
                 #expect(cell.text == diamond.text && cell.alternate == diamond.alternate, "column \(x)")
             }
+            // A control picture is its caret letter, underlined (␉: I), not the placeholder.
+            let tab = cellContents(window, x: 2, y: 0)
+            #expect(tab.text == [0x49] && tab.attributes & curtain_A_UNDERLINE() != 0, "\(tab)")
             let wide = (3..<8).map { cellContents(window, x: $0, y: 0).text }
             #expect(wide == [[0x5B], [0x5D], [0x5B], [0x5D], [0x61]])
             #expect((0..<2).map { cellContents(window, x: $0, y: 1).text } == [[0x5B], [0x5D]])
             #expect((2..<4).map { shown(window, x: $0, y: 1).text } == [diamond.text, diamond.text])
             #expect(cellContents(window, x: 4, y: 1).text == [0x7C])
+            #expect(!files.written.contains(where: { $0 >= 0x80 }))
+        }
+
+        /// Each control picture has a stand-in of its own, its caret letter underlined: under
+        /// `LANG=C` they were all the same diamond, so `new␊line` and `new␉line` read alike.
+        @Test func controlPicturesAreTheirCaretLettersUnderlined() throws {
+            let files = ScratchTerminal(locale: "C")
+            let session = try TerminalSession(output: files.output, input: files.input)
+            defer { session.stop() }
+            var frame = CellBuffer(size: Size(width: 80, height: 24))
+            frame.put("\u{2400}\u{2407}\u{2409}\u{240A}\u{241B}\u{241F}x", x: 0, y: 0)
+            #expect(session.draw(frame))
+            let window = try #require(curtain_stdscr())
+            let cells = (0..<7).map { cellContents(window, x: $0, y: 0) }
+            #expect(cells.map(\.text) == ["@", "G", "I", "J", "[", "_", "x"].map { [UInt32($0.unicodeScalars.first!.value)] })
+            #expect(cells.prefix(6).allSatisfy { $0.attributes & curtain_A_UNDERLINE() != 0 })
+            #expect(cells[6].attributes & curtain_A_UNDERLINE() == 0)
             #expect(!files.written.contains(where: { $0 >= 0x80 }))
         }
 

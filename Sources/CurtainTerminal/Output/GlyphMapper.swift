@@ -182,6 +182,9 @@ struct GlyphMapper {
             let width = curtain_wcwidth(wchar_t(bitPattern: scalar))
             if width == 1 || width == 2 { return (Glyph(scalar, width: Int(width)), nil) }
         }
+        if let letter = Self.controlLetter(ofPicture: scalar) {
+            return (Glyph(letter, width: 1, extraAttributes: curtain_A_UNDERLINE()), nil)
+        }
         let cells = TextWidth.of(scalar: unicode) == 2 ? 2 : 1
         if cells == 1, let graphic = alternateCharacters[scalar] { return (graphic, nil) }
         if let text = ASCIIFallback.text(for: unicode, cells: cells) {
@@ -189,6 +192,14 @@ struct GlyphMapper {
             return (characters[0], characters.count > 1 ? characters[1] : nil)
         }
         return cells == 2 ? (Glyph(0x5B, width: 1), Glyph(0x5D, width: 1)) : (standIn, nil)
+    }
+
+    /// The caret letter of a C0 control's picture (␛ → `[`, ␊ → `J`, ␉ → `I`), which a locale
+    /// without Unicode shows underlined: views draw a control character as its picture, and as
+    /// the placeholder every picture looked the same (`new◆line`, `esc◆[31m`). DEL's picture
+    /// (␡) keeps the placeholder: its caret form is `?`, which would read as "unknown".
+    static func controlLetter(ofPicture scalar: UInt32) -> UInt32? {
+        (0x2400...0x241F).contains(scalar) ? scalar - 0x2400 + 0x40 : nil
     }
 
     /// Whether the locale's character set has `scalar`.

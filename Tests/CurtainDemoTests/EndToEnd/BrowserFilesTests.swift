@@ -81,6 +81,24 @@ struct BrowserFilesTests {
         #expect(try run.exit().status == "0")
     }
 
+    /// Where the locale has no Unicode (`LC_ALL=C`), each control character in a name is its
+    /// caret letter underlined, read from tmux's cells with their attributes: `new` `J` `line`,
+    /// `tab` `I` `here`. (Every control picture was the same diamond: the names read alike.)
+    @Test func controlCharactersInNamesStayApartWithoutUnicode() throws {
+        let root = try scratch()
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        for name in ["new\nline", "tab\there"] {
+            FileManager.default.createFile(atPath: root + "/" + name, contents: Data())
+        }
+        let run = try Run("LC_ALL=C '\(DemoBinary.sibling("curtain-browser"))' '\(root)'", columns: 100, rows: 16)
+        let screen = try run.tmux.waitFor { plain($0).contains("line") && plain($0).contains("here") }
+        // tmux writes an underlined cell as ESC[4m before it; the letter, then back to plain.
+        #expect(screen.contains("new\u{1B}[4mJ"), "\(screen.debugDescription)")
+        #expect(screen.contains("tab\u{1B}[4mI"), "\(screen.debugDescription)")
+        try run.tmux.keys("q")
+        #expect(try run.exit().status == "0")
+    }
+
     /// A name that is not UTF-8 is listed with its odd byte escaped, and opens.
     @Test func namesThatAreNotUTF8AreShownEscapedAndOpen() throws {
         let root = try scratch()

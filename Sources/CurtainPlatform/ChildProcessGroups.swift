@@ -54,6 +54,10 @@ package enum ChildProcessGroups {
     }()
     private static let lock = Mutex(())
 
+    /// Milliseconds the watchdog gives what it hung up before SIGKILL: the grace a command's
+    /// leftovers get from the program too (``Watchdog/graceTenths``).
+    package static var graceMilliseconds: Int { Watchdog.graceTenths * 100 }
+
     /// Allocates the table, if not done yet. Call before arming a handler that calls
     /// ``hangUpAll()``: a handler must never be the first to touch a lazy global.
     package static func prepare() { _ = current }

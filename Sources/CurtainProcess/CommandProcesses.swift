@@ -60,7 +60,7 @@ struct CommandProcesses: Sendable {
 
     /// How long what holds the command's terminal gets between the hang-up and SIGKILL, when
     /// the command ended by itself: the watchdog's grace (``ChildProcessGroups``).
-    static let holderGrace = DispatchTimeInterval.seconds(3)
+    static let holderGrace = DispatchTimeInterval.milliseconds(ChildProcessGroups.graceMilliseconds)
 
     /// Where the holders that outlived their hang-up are ended: a timer of libdispatch's rather
     /// than a sleeping task, so that a cooperative pool kept busy (a test run's threads all
